@@ -1,0 +1,48 @@
+// Composes the API from its features. Every feature is a sub-app mounted
+// under /api; whatever is not /api is the PWA.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import type { Env, Services } from "./http/env.ts";
+import { onError, onNotFound } from "./http/errors.ts";
+import { requestLog } from "./http/request_log.ts";
+import { serveApp } from "./http/static.ts";
+import { MAX_BODY_BYTES } from "./http/validate.ts";
+import { sameOriginWrites, securityHeaders } from "./http/security.ts";
+import { requireRule } from "./auth/access.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { healthRoutes } from "./health/routes.ts";
+
+export function createApp(services: Services) {
+  const app = new Hono<Env>();
+  app.use(async (c, next) => {
+    c.set("sql", services.sql);
+    c.set("config", services.config);
+    c.set("log", services.log);
+    await next();
+  });
+  app.use(requestLog);
+  app.use(securityHeaders);
+  app.use(compress());
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ error: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB)` }, 400),
+    }),
+  );
+  app.use("/api/*", sameOriginWrites);
+  app.use("/api/*", requireRule);
+
+  app.route("/api/health", healthRoutes);
+  app.route("/api/auth", authRoutes);
+
+  app.all("/api/*", onNotFound);
+  app.get("*", serveApp(services.config.staticDir));
+  app.notFound(onNotFound);
+  app.onError(onError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

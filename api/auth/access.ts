@@ -1,0 +1,72 @@
+// Authorization for every API route. Each route names its rule as its first
+// handler (allow.public, allow.signedIn, allow.self, allow.admin, allow.device);
+// the guard in app.ts refuses any /api route that names none (deny by default),
+// and access_matrix_test.ts checks every registered route against its rule.
+import type { Context, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
+import type { Env } from "../http/env.ts";
+import { ApiError, forbidden, unauthorized } from "../http/errors.ts";
+import { currentUser } from "./sessions.ts";
+
+export type Rule = "public" | "signedIn" | "self" | "admin" | "device";
+export const RULE = Symbol("access rule");
+type Tagged = MiddlewareHandler<Env> & { [RULE]?: Rule };
+
+function tag(rule: Rule, handler: MiddlewareHandler<Env>): Tagged {
+  return Object.assign(handler, { [RULE]: rule });
+}
+
+async function requireUser(c: Context<Env>) {
+  const user = await currentUser(c, c.var.sql, c.var.config);
+  if (!user) throw unauthorized();
+  c.set("user", user);
+  return user;
+}
+
+export const allow = {
+  /** Anyone: landing, sign-in, sign-up, passkey login, health. */
+  public: tag("public", async (_c, next) => await next()),
+  /** Any active signed-in user. */
+  signedIn: tag("signedIn", async (c, next) => {
+    await requireUser(c);
+    await next();
+  }),
+  /** The user named by the :id parameter, or an admin. */
+  self: tag("self", async (c, next) => {
+    const user = await requireUser(c);
+    if (String(user.id) !== c.req.param("id") && !user.isAdmin) {
+      throw forbidden("You can only see your own data");
+    }
+    await next();
+  }),
+  /** Members of an active group named Admin. */
+  admin: tag("admin", async (c, next) => {
+    const user = await requireUser(c);
+    if (!user.isAdmin) throw forbidden();
+    await next();
+  }),
+};
+
+/** Registers device authentication (issue: access decisions) under the same scheme. */
+export function deviceRule(handler: MiddlewareHandler<Env>): Tagged {
+  return tag("device", handler);
+}
+
+export function ruleOf(handler: unknown): Rule | undefined {
+  return (handler as Tagged)?.[RULE];
+}
+
+/** Deny by default: an /api route whose handlers name no rule never runs. */
+export const requireRule = createMiddleware<Env>(async (c, next) => {
+  // Only /api routes count: the PWA's catch-all GET "*" also matches.
+  const routes = matchedRoutes(c).filter((route) => route.path.startsWith("/api/"));
+  const ruled = routes.some((route) => ruleOf(route.handler));
+  // Unmatched paths fall through to the JSON 404 handler.
+  const routed = routes.some((route) => route.method !== "ALL");
+  if (routed && !ruled) {
+    c.var.log.error("route without an access rule", { path: c.req.path, method: c.req.method });
+    throw new ApiError(500, "This route has no access rule");
+  }
+  await next();
+});

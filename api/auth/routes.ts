@@ -1,0 +1,222 @@
+// Authentication calls of spec 1 §7: password and passkey sign-in, sign-up,
+// passkey registration, the current session and sign-out.
+import { Hono } from "hono";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import type { Env } from "../http/env.ts";
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  unauthorized,
+} from "../http/errors.ts";
+import { body, parse } from "../http/validate.ts";
+import { allow } from "./access.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import {
+  createUser,
+  findUserForSignIn,
+  passkeyByCredentialId,
+  passkeysOfEmail,
+  sessionUser,
+} from "./repo.ts";
+import * as s from "./schemas.ts";
+import { clientAddress, signIn, signOut } from "./sessions.ts";
+import { checkThrottle, clearFailures, recordFailure } from "./throttle.ts";
+import {
+  challengeOf,
+  relyingParty,
+  saveChallenge,
+  takeChallenge,
+  toBase64Url,
+} from "./webauthn.ts";
+import { z } from "zod";
+
+// Verifying against a fixed hash keeps "no such user" as slow as "wrong password".
+const DUMMY_HASH = await hashPassword("timing-equaliser-password");
+const INVALID = "Invalid email or password";
+const DEACTIVATED = "This account has been deactivated. Please contact your administrator.";
+
+export const authRoutes = new Hono<Env>()
+  .get("/passkey/check/:email", allow.public, async (c) => {
+    const { email } = parse(z.object({ email: s.email }), { email: c.req.param("email") });
+    return c.json({ hasPasskeys: (await passkeysOfEmail(c.var.sql, email)).length > 0 });
+  })
+  .post("/passkey/login/options", allow.public, async (c) => {
+    const { sql, config } = c.var;
+    const { email } = await body(c, s.passkeyLoginOptionsBody);
+    await checkThrottle(sql, email, clientAddress(c));
+    const passkeys = await passkeysOfEmail(sql, email);
+    if (!passkeys.length) throw badRequest("No Face ID is set up for this account");
+    const options = await generateAuthenticationOptions({
+      rpID: relyingParty(c, config).rpID,
+      allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      userVerification: "preferred",
+    });
+    await saveChallenge(sql, options.challenge, "authentication", { email });
+    return c.json(options);
+  })
+  .post("/passkey/login/verify", allow.public, async (c) => {
+    const { sql, config } = c.var;
+    const input = await body(c, s.passkeyLoginVerifyBody);
+    const challenge = await takeChallenge(sql, challengeOf(input.clientDataJSON), "authentication");
+    if (!challenge) throw badRequest("This sign-in request has expired. Please try again.");
+    const ip = clientAddress(c);
+    await checkThrottle(sql, challenge.email ?? "", ip);
+    const credentialId = toBase64Url(input.credentialId);
+    const passkey = await passkeyByCredentialId(sql, credentialId);
+    // The credential must belong to the account the options were made for.
+    if (!passkey || passkey.email.toLowerCase() !== challenge.email?.toLowerCase()) {
+      await recordFailure(sql, challenge.email ?? "", ip);
+      throw unauthorized("Face ID authentication failed");
+    }
+    if (!passkey.isActive) throw forbidden(DEACTIVATED);
+    const rp = relyingParty(c, config);
+    let verification;
+    try {
+      verification = await verifyAuthenticationResponse({
+        response: {
+          id: credentialId,
+          rawId: credentialId,
+          type: "public-key",
+          clientExtensionResults: {},
+          response: {
+            clientDataJSON: toBase64Url(input.clientDataJSON),
+            authenticatorData: toBase64Url(input.authenticatorData),
+            signature: toBase64Url(input.signature),
+            userHandle: input.userHandle ? toBase64Url(input.userHandle) : undefined,
+          },
+        },
+        expectedChallenge: challengeOf(input.clientDataJSON),
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpID,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports as never,
+        },
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      c.var.log.warn("passkey verification failed", { error: String(error) });
+      verification = { verified: false } as const;
+    }
+    if (!verification.verified) {
+      await recordFailure(sql, passkey.email, ip);
+      throw unauthorized("Face ID authentication failed");
+    }
+    await sql`update passkeys set counter = ${verification.authenticationInfo.newCounter},
+      last_used_at = now() where id = ${passkey.id}`;
+    await clearFailures(sql, passkey.email);
+    await signIn(c, sql, config, passkey.userId);
+    return c.json({ user: await sessionUser(sql, passkey.userId) });
+  })
+  .post("/passkey/register/options", allow.signedIn, async (c) => {
+    const { sql, config } = c.var;
+    const user = c.var.user!;
+    const existing = await passkeysOfEmail(sql, user.email);
+    const rp = relyingParty(c, config);
+    const options = await generateRegistrationOptions({
+      rpName: rp.rpName,
+      rpID: rp.rpID,
+      userName: user.email,
+      userDisplayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+      userID: new TextEncoder().encode(`threshold-user-${user.id}`),
+      attestationType: "none",
+      excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
+      authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+    });
+    await saveChallenge(sql, options.challenge, "registration", { userId: user.id });
+    return c.json(options);
+  })
+  .post("/passkey/register/verify", allow.signedIn, async (c) => {
+    const { sql, config } = c.var;
+    const user = c.var.user!;
+    const input = await body(c, s.passkeyRegisterVerifyBody);
+    const challenge = await takeChallenge(sql, challengeOf(input.clientDataJSON), "registration");
+    if (!challenge || challenge.userId !== user.id) {
+      throw badRequest("This Face ID setup has expired. Please try again.");
+    }
+    const rp = relyingParty(c, config);
+    const credentialId = toBase64Url(input.credentialId);
+    let verification;
+    try {
+      verification = await verifyRegistrationResponse({
+        response: {
+          id: credentialId,
+          rawId: credentialId,
+          type: "public-key",
+          clientExtensionResults: {},
+          response: {
+            clientDataJSON: toBase64Url(input.clientDataJSON),
+            attestationObject: toBase64Url(input.attestationObject),
+            transports: input.transports as never,
+          },
+        },
+        expectedChallenge: challengeOf(input.clientDataJSON),
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpID,
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      c.var.log.warn("passkey registration failed", { error: String(error) });
+      throw badRequest("Failed to register Face ID. Please try again.");
+    }
+    if (!verification.verified) throw badRequest("Failed to register Face ID. Please try again.");
+    const info = verification.registrationInfo;
+    try {
+      await sql`insert into passkeys (user_id, credential_id, public_key, counter, device_type,
+          transports, backup_eligible, backup_state, user_display_name)
+        values (${user.id}, ${info.credential.id}, ${
+        isoBase64URL.fromBuffer(info.credential.publicKey)
+      },
+          ${info.credential.counter}, ${info.credentialDeviceType}, ${input.transports},
+          ${info.credentialDeviceType === "multiDevice"}, ${info.credentialBackedUp},
+          ${`${user.firstName} ${user.lastName}`.trim()})`;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict("This passkey is already registered");
+      throw error;
+    }
+    return c.json({ success: true }, 201);
+  })
+  .post("/login", allow.public, async (c) => {
+    const { sql, config } = c.var;
+    const { email, password } = await body(c, s.loginBody);
+    const ip = clientAddress(c);
+    await checkThrottle(sql, email, ip);
+    const user = await findUserForSignIn(sql, email);
+    const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+    if (!user || !valid) {
+      await recordFailure(sql, email, ip);
+      throw unauthorized(INVALID);
+    }
+    if (!user.isActive) throw forbidden(DEACTIVATED);
+    await clearFailures(sql, email);
+    await signIn(c, sql, config, user.id);
+    return c.json({ user: await sessionUser(sql, user.id) });
+  })
+  .post("/signup", allow.public, async (c) => {
+    const { sql, config } = c.var;
+    const input = await body(c, s.signupBody);
+    let id: number;
+    try {
+      id = await createUser(sql, { ...input, passwordHash: await hashPassword(input.password) });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict("An account with this email already exists");
+      throw error;
+    }
+    await signIn(c, sql, config, id);
+    return c.json({ user: await sessionUser(sql, id) }, 201);
+  })
+  .get("/me", allow.signedIn, (c) => c.json({ user: c.var.user }))
+  .post("/logout", allow.public, async (c) => {
+    await signOut(c, c.var.sql, c.var.config);
+    return c.json({ success: true });
+  });

@@ -1,0 +1,103 @@
+// Sessions: a random 256-bit token in a cookie, only its SHA-256 stored.
+// Idle and absolute lifetimes come from configuration.
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Queries, Sql } from "../db/connect.ts";
+import type postgres from "postgres";
+import type { Config } from "../config.ts";
+
+export type SessionUser = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  isAdmin: boolean;
+};
+
+const encoder = new TextEncoder();
+
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+/** Over https the cookie gets Secure and the __Host- prefix. */
+export function isSecure(c: Context, config: Config): boolean {
+  return (config.publicOrigin ?? c.req.url).startsWith("https:");
+}
+
+export function cookieName(secure: boolean) {
+  return secure ? "__Host-threshold_session" : "threshold_session";
+}
+
+/** The admin rule of the whole product: an active user in an active group named Admin. */
+export const isAdminSql = (sql: Queries, userId: number | postgres.Fragment) =>
+  sql`exists (select 1 from user_groups ug join groups g on g.id = ug.group_id
+              where ug.user_id = ${userId} and g.is_active and g.name = 'Admin')`;
+
+/** Starts a session for the user, ending the one this browser had (rotation). */
+export async function signIn(c: Context, sql: Sql, config: Config, userId: number) {
+  const secure = isSecure(c, config);
+  const previous = getCookie(c, cookieName(secure));
+  if (previous) await sql`delete from sessions where token_hash = ${await hashToken(previous)}`;
+  const token = newToken();
+  const maxAge = config.sessionAbsoluteDays * 24 * 60 * 60;
+  await sql`insert into sessions (token_hash, user_id, expires_at, user_agent, ip)
+    values (${await hashToken(token)}, ${userId}, now() + ${maxAge} * interval '1 second',
+            ${c.req.header("user-agent")?.slice(0, 500) ?? null}, ${clientAddress(c)})`;
+  setCookie(c, cookieName(secure), token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    path: "/",
+    maxAge,
+  });
+}
+
+/** The signed-in user of this request, or null. Touches the idle clock. */
+export async function currentUser(
+  c: Context,
+  sql: Sql,
+  config: Config,
+): Promise<SessionUser | null> {
+  const token = getCookie(c, cookieName(isSecure(c, config)));
+  if (!token || token.length > 100) return null;
+  const tokenHash = await hashToken(token);
+  const idle = config.sessionIdleMinutes * 60;
+  // One statement: refresh last_seen_at only for a live session of an active user.
+  const [user] = await sql<SessionUser[]>`
+    with live as (
+      update sessions s set last_seen_at = now()
+      from users u
+      where s.token_hash = ${tokenHash} and u.id = s.user_id and u.is_active
+        and s.expires_at > now() and s.last_seen_at > now() - ${idle} * interval '1 second'
+      returning u.id, u.email, u.first_name, u.last_name, u.is_active
+    )
+    select live.*, ${isAdminSql(sql, sql`live.id`)} as is_admin from live`;
+  return user ?? null;
+}
+
+export async function signOut(c: Context, sql: Sql, config: Config) {
+  const secure = isSecure(c, config);
+  const token = getCookie(c, cookieName(secure));
+  if (token) await sql`delete from sessions where token_hash = ${await hashToken(token)}`;
+  deleteCookie(c, cookieName(secure), { path: "/", secure });
+}
+
+/** Ends every session of a user: on deactivation, deletion, password change. */
+export async function endAllSessions(sql: Queries, userId: number) {
+  await sql`delete from sessions where user_id = ${userId}`;
+}
+
+export function clientAddress(c: Context): string {
+  // Deno.serve exposes the peer address through the env of app.fetch.
+  const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
+  return info?.hostname ?? "unknown";
+}

@@ -1,0 +1,68 @@
+// Configuration comes only from environment variables, validated once at start.
+// A bad value stops the process with one line naming the variable (see main.ts).
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const url = z.string().url();
+
+const schema = z.object({
+  PORT: port.default(8000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL").optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DEMO: z.enum(["true", "false"]).optional(),
+  PUBLIC_ORIGIN: url.optional(),
+  RP_ID: z.string().min(1).optional(),
+  RP_NAME: z.string().min(1).default("Threshold"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24 * 7),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  STATIC_DIR: z.string().min(1).default("./dist"),
+});
+
+export type Config = Readonly<{
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demo: boolean;
+  publicOrigin: string | undefined;
+  rpId: string | undefined;
+  rpName: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  sessionIdleMinutes: number;
+  sessionAbsoluteDays: number;
+  staticDir: string;
+}>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined>, args: string[] = []): Config {
+  // Empty strings mean "unset", as they do in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([key, value]) => key in schema.shape && value !== ""),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0]);
+    throw new ConfigError(`${name}=${JSON.stringify(env[name])} is invalid: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    // Embedded mode always has demo data; a real server only with --demo or DEMO=true.
+    demo: args.includes("--demo") || e.DEMO === "true" || (!e.DATABASE_URL && e.DEMO !== "false"),
+    publicOrigin: e.PUBLIC_ORIGIN,
+    rpId: e.RP_ID,
+    rpName: e.RP_NAME,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
+    staticDir: e.STATIC_DIR,
+  };
+}

@@ -1,0 +1,41 @@
+import { assertEquals, assertThrows } from "./testing/assert.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+Deno.test("defaults: port 8000, embedded database with demo data", () => {
+  const config = loadConfig({});
+  assertEquals(config.port, 8000);
+  assertEquals(config.databaseUrl, undefined);
+  assertEquals(config.dataDir, "./data");
+  assertEquals(config.demo, true);
+});
+
+Deno.test("a server database gets demo data only when asked", () => {
+  const url = "postgres://postgres@127.0.0.1:5432/threshold";
+  assertEquals(loadConfig({ DATABASE_URL: url }).demo, false);
+  assertEquals(loadConfig({ DATABASE_URL: url }, ["--demo"]).demo, true);
+  assertEquals(loadConfig({ DATABASE_URL: url, DEMO: "true" }).demo, true);
+});
+
+Deno.test("empty values count as unset", () => {
+  assertEquals(loadConfig({ PORT: "", DATABASE_URL: "" }).port, 8000);
+});
+
+for (
+  const [name, value] of [
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "nonsense"],
+    ["PUBLIC_ORIGIN", "not a url"],
+    ["LOG_LEVEL", "loud"],
+    ["SESSION_IDLE_MINUTES", "0"],
+  ]
+) {
+  Deno.test(`a bad ${name} (${value}) is refused with one line naming it`, () => {
+    assertThrows(
+      () => loadConfig({ [name]: value }),
+      (error: Error) =>
+        error instanceof ConfigError && error.message.startsWith(`${name}=`) &&
+        !error.message.includes("\n"),
+    );
+  });
+}

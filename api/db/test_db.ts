@@ -1,0 +1,29 @@
+// Each test file gets its own fresh, migrated database: a new database on the
+// server named by DATABASE_URL, or an in-memory PGlite without it.
+import postgres from "postgres";
+import { connectEmbedded, connectServer, type Database } from "./connect.ts";
+import { migrate } from "./migrate.ts";
+
+export async function freshDatabase(): Promise<Database> {
+  const url = Deno.env.get("DATABASE_URL");
+  if (!url) {
+    const db = await connectEmbedded("memory://");
+    await migrate(db.sql);
+    return db;
+  }
+  const name = `threshold_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = await connectServer(target.toString(), 4);
+  await migrate(db.sql);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

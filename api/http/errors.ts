@@ -1,0 +1,45 @@
+// One error vocabulary for the whole API: { "error": "<readable message>" }.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Env } from "./env.ts";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = "Not authenticated") => new ApiError(401, message);
+export const forbidden = (message = "Admin access is required") => new ApiError(403, message);
+export const notFound = (message = "Not found") => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+
+/** postgres error code for a unique-constraint clash. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
+
+export function onError(error: Error, c: Context<Env>) {
+  if (error instanceof ApiError) {
+    return c.json({ error: error.message }, error.status, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    return c.json({ error: error.message || "Request failed" }, error.status);
+  }
+  if (isUniqueViolation(error)) {
+    return c.json({ error: "That value is already in use" }, 409);
+  }
+  c.var.log.error("unhandled error", {
+    requestId: c.var.requestId,
+    error: error.stack ?? String(error),
+  });
+  return c.json({ error: "Something went wrong. Please try again." }, 500);
+}
+
+export function onNotFound(c: Context<Env>) {
+  return c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404);
+}

@@ -1,0 +1,73 @@
+// Starts Threshold: configuration, database, migrations, demo data, server.
+// Any failure before the server listens prints one line and exits non-zero.
+import { ConfigError, loadConfig } from "./config.ts";
+import { connectEmbedded, connectServer, type Database, DatabaseError } from "./db/connect.ts";
+import { migrate } from "./db/migrate.ts";
+import { DEMO_ADMIN, DEMO_MEMBER, seedDemo } from "./demo/seed.ts";
+import { createApp } from "./app.ts";
+import { createLogger } from "./http/logger.ts";
+
+function fail(message: string): never {
+  console.error(`threshold: ${message}`);
+  Deno.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig(Deno.env.toObject(), Deno.args);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+const log = createLogger(config.logLevel);
+
+let db: Database;
+try {
+  db = config.databaseUrl
+    ? await connectServer(config.databaseUrl)
+    : await connectEmbedded(config.dataDir);
+} catch (error) {
+  fail(error instanceof DatabaseError ? error.message : `database: ${(error as Error).message}`);
+}
+
+try {
+  const applied = await migrate(db.sql);
+  if (applied.length) log.info("migrations applied", { applied });
+  if (config.demo && await seedDemo(db.sql)) log.info("demo data created");
+} catch (error) {
+  await db.close();
+  fail(`database setup failed: ${(error as Error).message}`);
+}
+
+const app = createApp({ sql: db.sql, config, log });
+let server: Deno.HttpServer;
+try {
+  server = Deno.serve({
+    port: config.port,
+    hostname: config.host,
+    onListen: ({ port }) => {
+      const url = `http://localhost:${port}`;
+      console.log(`Threshold is running at ${url} (${db.mode} database)`);
+      if (config.demo) {
+        console.log(`  admin:  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+        console.log(`  member: ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`);
+      }
+    },
+  }, app.fetch);
+} catch (error) {
+  await db.close();
+  if (error instanceof Deno.errors.AddrInUse) fail(`PORT ${config.port} is already in use`);
+  fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+}
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  await server.shutdown(); // lets in-flight requests finish
+  await db.close();
+  Deno.exit(0);
+}
+Deno.addSignalListener("SIGINT", () => shutdown("SIGINT"));
+Deno.addSignalListener("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,0 +1,17 @@
+// Assertions for Deno tests. Only the npm registry is reachable, so instead of
+// jsr:@std/assert we use Node's built-in strict assert under familiar names.
+import assert from "node:assert/strict";
+
+export const assertEquals: <T>(
+  actual: unknown,
+  expected: T,
+  message?: string,
+) => asserts actual is T = assert.deepStrictEqual;
+export const assertNotEquals = assert.notDeepStrictEqual;
+export const assertMatch = assert.match;
+export const assertRejects = assert.rejects;
+export const assertThrows = assert.throws;
+export function assert_(value: unknown, message?: string): asserts value {
+  assert.ok(value, message);
+}
+export { assert_ as assert };

@@ -1,0 +1,36 @@
+// Shared end-to-end fixtures: the server started by global_setup.ts, and an
+// accessibility check every screen test uses.
+import { test as base, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+
+export const PHONE = { width: 390, height: 844 };
+export const TABLET = { width: 820, height: 1180 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error("E2E_BASE_URL is unset: run through playwright.config.ts");
+    await use(url);
+  },
+});
+
+export { expect };
+
+/** Fails on any serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const summary = bad.map((v) =>
+    `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
+  );
+  expect(summary, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** Runs the accessibility check at phone and desktop widths. */
+export async function expectAccessibleAtAllWidths(page: Page) {
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page);
+  }
+}
