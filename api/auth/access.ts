@@ -8,6 +8,7 @@ import { matchedRoutes } from "hono/route";
 import type { Env } from "../http/env.ts";
 import { ApiError, forbidden, unauthorized } from "../http/errors.ts";
 import { currentUser } from "./sessions.ts";
+import { idempotent } from "../http/idempotency.ts";
 
 export type Rule = "public" | "signedIn" | "self" | "admin" | "device";
 export const RULE = Symbol("access rule");
@@ -29,8 +30,8 @@ export const allow = {
   public: tag("public", async (_c, next) => await next()),
   /** Any active signed-in user. */
   signedIn: tag("signedIn", async (c, next) => {
-    await requireUser(c);
-    await next();
+    const user = await requireUser(c);
+    return await idempotent(c, user.id, next);
   }),
   /** The user named by the :id parameter, or an admin. */
   self: tag("self", async (c, next) => {
@@ -38,13 +39,13 @@ export const allow = {
     if (String(user.id) !== c.req.param("id") && !user.isAdmin) {
       throw forbidden("You can only see your own data");
     }
-    await next();
+    return await idempotent(c, user.id, next);
   }),
   /** Members of an active group named Admin. */
   admin: tag("admin", async (c, next) => {
     const user = await requireUser(c);
     if (!user.isAdmin) throw forbidden();
-    await next();
+    return await idempotent(c, user.id, next);
   }),
 };
 

@@ -1,14 +1,14 @@
 // The SQL sign-in and sign-up need.
-import type { Sql } from "../db/connect.ts";
+import type { Queries } from "../db/connect.ts";
 import { isAdminSql, type SessionUser } from "./sessions.ts";
 
-export async function findUserForSignIn(sql: Sql, email: string) {
+export async function findUserForSignIn(sql: Queries, email: string) {
   const [user] = await sql<{ id: number; passwordHash: string; isActive: boolean }[]>`
     select id, password_hash, is_active from users where lower(email) = lower(${email})`;
   return user ?? null;
 }
 
-export async function sessionUser(sql: Sql, id: number): Promise<SessionUser> {
+export async function sessionUser(sql: Queries, id: number): Promise<SessionUser> {
   const [user] = await sql<SessionUser[]>`
     select id, email, first_name, last_name, is_active, ${
     isAdminSql(sql, sql`users.id`)
@@ -18,7 +18,7 @@ export async function sessionUser(sql: Sql, id: number): Promise<SessionUser> {
 }
 
 export async function createUser(
-  sql: Sql,
+  sql: Queries,
   user: { email: string; passwordHash: string; firstName: string; lastName: string },
 ) {
   const [row] = await sql<{ id: number }[]>`
@@ -37,7 +37,7 @@ export type StoredPasskey = {
   transports: string[];
 };
 
-export async function passkeysOfEmail(sql: Sql, email: string) {
+export async function passkeysOfEmail(sql: Queries, email: string) {
   return await sql<StoredPasskey[]>`
     select p.id, p.user_id, p.credential_id, p.public_key, p.counter::int as counter, p.transports
     from passkeys p join users u on u.id = p.user_id
@@ -45,7 +45,7 @@ export async function passkeysOfEmail(sql: Sql, email: string) {
     order by p.id`;
 }
 
-export async function passkeyByCredentialId(sql: Sql, credentialId: string) {
+export async function passkeyByCredentialId(sql: Queries, credentialId: string) {
   const [row] = await sql<(StoredPasskey & { email: string; isActive: boolean })[]>`
     select p.id, p.user_id, p.credential_id, p.public_key, p.counter::int as counter, p.transports,
            u.email, u.is_active

@@ -2,7 +2,7 @@
 // Idle and absolute lifetimes come from configuration.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { Queries, Sql } from "../db/connect.ts";
+import type { Queries } from "../db/connect.ts";
 import type postgres from "postgres";
 import type { Config } from "../config.ts";
 
@@ -43,7 +43,7 @@ export const isAdminSql = (sql: Queries, userId: number | postgres.Fragment) =>
               where ug.user_id = ${userId} and g.is_active and g.name = 'Admin')`;
 
 /** Starts a session for the user, ending the one this browser had (rotation). */
-export async function signIn(c: Context, sql: Sql, config: Config, userId: number) {
+export async function signIn(c: Context, sql: Queries, config: Config, userId: number) {
   const secure = isSecure(c, config);
   const previous = getCookie(c, cookieName(secure));
   if (previous) await sql`delete from sessions where token_hash = ${await hashToken(previous)}`;
@@ -64,7 +64,7 @@ export async function signIn(c: Context, sql: Sql, config: Config, userId: numbe
 /** The signed-in user of this request, or null. Touches the idle clock. */
 export async function currentUser(
   c: Context,
-  sql: Sql,
+  sql: Queries,
   config: Config,
 ): Promise<SessionUser | null> {
   const token = getCookie(c, cookieName(isSecure(c, config)));
@@ -84,7 +84,7 @@ export async function currentUser(
   return user ?? null;
 }
 
-export async function signOut(c: Context, sql: Sql, config: Config) {
+export async function signOut(c: Context, sql: Queries, config: Config) {
   const secure = isSecure(c, config);
   const token = getCookie(c, cookieName(secure));
   if (token) await sql`delete from sessions where token_hash = ${await hashToken(token)}`;

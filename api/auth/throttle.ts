@@ -1,6 +1,6 @@
 // Sign-in throttling: too many failures for one account or from one address
 // within the window answers 429 with Retry-After until the oldest failure ages out.
-import type { Sql } from "../db/connect.ts";
+import type { Queries } from "../db/connect.ts";
 import { ApiError } from "../http/errors.ts";
 
 export const WINDOW_SECONDS = 15 * 60;
@@ -10,7 +10,7 @@ export const MAX_PER_ADDRESS = 20;
 const keys = (email: string, ip: string) => [`email:${email.toLowerCase()}`, `ip:${ip}`];
 
 /** Throws 429 when the account or the address is over its limit. */
-export async function checkThrottle(sql: Sql, email: string, ip: string) {
+export async function checkThrottle(sql: Queries, email: string, ip: string) {
   const [account, address] = keys(email, ip);
   const rows = await sql<{ key: string; failures: number; retryAfter: number }[]>`
     select key, count(*)::int as failures,
@@ -32,12 +32,12 @@ export async function checkThrottle(sql: Sql, email: string, ip: string) {
   );
 }
 
-export async function recordFailure(sql: Sql, email: string, ip: string) {
+export async function recordFailure(sql: Queries, email: string, ip: string) {
   const [account, address] = keys(email, ip);
   await sql`insert into sign_in_failures (key) values (${account}), (${address})`;
 }
 
 /** A successful sign-in clears the account's count (not the address's). */
-export async function clearFailures(sql: Sql, email: string) {
+export async function clearFailures(sql: Queries, email: string) {
   await sql`delete from sign_in_failures where key = ${keys(email, "")[0]}`;
 }

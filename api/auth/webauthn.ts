@@ -1,7 +1,7 @@
 // Passkey plumbing: relying party from configuration (or the request's host),
 // single-use challenges that expire after 5 minutes, base64 normalisation.
 import type { Context } from "hono";
-import type { Sql } from "../db/connect.ts";
+import type { Queries } from "../db/connect.ts";
 import type { Config } from "../config.ts";
 import { badRequest } from "../http/errors.ts";
 
@@ -29,7 +29,7 @@ export function challengeOf(clientDataJSON: string): string {
 }
 
 export async function saveChallenge(
-  sql: Sql,
+  sql: Queries,
   challenge: string,
   kind: "registration" | "authentication",
   owner: { userId?: number; email?: string },
@@ -42,7 +42,7 @@ export async function saveChallenge(
 
 /** Deletes and returns a live challenge: a second use, or a late one, finds nothing. */
 export async function takeChallenge(
-  sql: Sql,
+  sql: Queries,
   challenge: string,
   kind: "registration" | "authentication",
 ) {

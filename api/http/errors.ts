@@ -25,7 +25,9 @@ export const isUniqueViolation = (error: unknown) => (error as { code?: string }
 
 export function onError(error: Error, c: Context<Env>) {
   if (error instanceof ApiError) {
-    return c.json({ error: error.message }, error.status, error.headers);
+    // A 412 also carries the server's version, for the conflict choice.
+    const extra = "current" in error ? { current: (error as { current: unknown }).current } : {};
+    return c.json({ error: error.message, ...extra }, error.status, error.headers);
   }
   if (error instanceof HTTPException) {
     return c.json({ error: error.message || "Request failed" }, error.status);

@@ -1,0 +1,27 @@
+// Optimistic concurrency for edits: a PUT may carry If-Match with the
+// updatedAt it was based on; when the entity moved on since, the answer is
+// 412 with the server's current version so the client can let the user choose.
+import type { Context } from "hono";
+import { ApiError } from "./errors.ts";
+
+export class StaleVersion extends ApiError {
+  constructor(readonly current: unknown) {
+    super(412, "This item was changed by someone else since you loaded it");
+  }
+}
+
+/** The version the client based its edit on, or null when it sent none. */
+export function ifMatch(c: Context): string | null {
+  const raw = c.req.header("if-match");
+  if (!raw || raw.trim() === "*") return null;
+  return raw.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
+}
+
+/** Throws 412 when If-Match names another version than the current one. */
+export function assertVersion(c: Context, current: { updatedAt: Date | string }) {
+  const expected = ifMatch(c);
+  if (expected === null) return;
+  const actual = new Date(current.updatedAt).toISOString();
+  const asked = Date.parse(expected);
+  if (Number.isNaN(asked) || new Date(asked).toISOString() !== actual) throw new StaleVersion(current);
+}
