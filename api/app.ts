@@ -38,7 +38,8 @@ export function createApp(services: Services) {
   app.route("/api/health", healthRoutes);
   app.route("/api/auth", authRoutes);
 
-  app.all("/api/*", onNotFound);
+  // Registered last but /api paths pass through it, so unknown ones end in the
+  // JSON 404 and routes added after createApp (tests) still answer.
   app.get("*", serveApp(services.config.staticDir));
   app.notFound(onNotFound);
   app.onError(onError);

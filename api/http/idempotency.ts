@@ -58,8 +58,9 @@ export async function idempotent(c: Context<Env>, userId: number, next: Next) {
     }
     // A refusal (4xx) is an answer too: replays get it again. A 5xx may be
     // passing, so the key is released for a retry.
-    if (c.res.status < 500) await record(sql, userId, key, c.res.status, await c.res.clone().text());
-    else await forget(sql, userId, key);
+    if (c.res.status < 500) {
+      await record(sql, userId, key, c.res.status, await c.res.clone().text());
+    } else await forget(sql, userId, key);
   } finally {
     c.set("sql", sql);
   }
@@ -75,7 +76,9 @@ async function forget(sql: Queries, userId: number, key: string) {
 }
 
 async function replay(c: Context<Env>, sql: Queries, userId: number, key: string, hash: string) {
-  const [row] = await sql<{ requestHash: string; state: string; responseStatus: number; responseBody: string }[]>`
+  const [row] = await sql<
+    { requestHash: string; state: string; responseStatus: number; responseBody: string }[]
+  >`
     select request_hash, state, response_status, response_body from idempotency_keys
     where user_id = ${userId} and key = ${key}`;
   if (!row) throw new ApiError(409, "A request with this Idempotency-Key is still in progress");

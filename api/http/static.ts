@@ -1,7 +1,7 @@
 // Serves the built PWA: hashed assets cached for a year, index.html and the
 // service worker never cached (so updates are seen), and every client route
 // falls back to index.html.
-import type { Context } from "hono";
+import type { Context, Next } from "hono";
 import { extname, join, normalize } from "node:path";
 import type { Env } from "./env.ts";
 
@@ -26,7 +26,8 @@ const NO_CACHE = "no-cache";
 
 export function serveApp(staticDir: string) {
   const root = normalize(staticDir);
-  return async (c: Context<Env>) => {
+  return async (c: Context<Env>, next: Next) => {
+    if (c.req.path.startsWith("/api/") || c.req.path === "/api") return await next();
     const path = decodeURIComponent(c.req.path);
     const file = normalize(join(root, path));
     if (file.startsWith(root) && await isFile(file)) return send(c, file, cacheFor(path));

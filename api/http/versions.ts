@@ -23,5 +23,7 @@ export function assertVersion(c: Context, current: { updatedAt: Date | string })
   if (expected === null) return;
   const actual = new Date(current.updatedAt).toISOString();
   const asked = Date.parse(expected);
-  if (Number.isNaN(asked) || new Date(asked).toISOString() !== actual) throw new StaleVersion(current);
+  if (Number.isNaN(asked) || new Date(asked).toISOString() !== actual) {
+    throw new StaleVersion(current);
+  }
 }

@@ -1,0 +1,159 @@
+// Idempotency-Key semantics on real routes of a real app: the handler and its
+// recorded answer commit together, so a replay never does the work twice.
+import { assert, assertEquals } from "../testing/assert.ts";
+import { addUser, sessionCookie, TEST_ORIGIN, TEST_PASSWORD } from "../testing/test_app.ts";
+import { createApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { freshDatabase } from "../db/test_db.ts";
+import { createLogger } from "./logger.ts";
+import { allow } from "../auth/access.ts";
+import { badRequest } from "./errors.ts";
+import { body } from "./validate.ts";
+import { z } from "zod";
+
+Deno.test({
+  name: "Idempotency-Key",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async (t) => {
+    const db = await freshDatabase();
+    const app = createApp({ sql: db.sql, config: loadConfig({}), log: createLogger("silent") });
+    const schema = z.object({ name: z.string() });
+    // Test routes that write, then answer success, a refusal or a crash.
+    app.post("/api/test/groups", allow.admin, async (c) => {
+      const { name } = await body(c, schema);
+      const [row] = await c.var.sql`insert into groups (name) values (${name}) returning id, name`;
+      if (name === "refuse") throw badRequest("refused after writing");
+      if (name === "crash") throw new Error("boom");
+      if (name === "slow") await new Promise((r) => setTimeout(r, 300));
+      return c.json(row, 201);
+    });
+    await addUser(db.sql, { email: "admin@example.com", admin: true });
+    const signIn = await app.request(new URL("/api/auth/login", TEST_ORIGIN), {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@example.com", password: TEST_PASSWORD }),
+    });
+    const cookie = sessionCookie(signIn.headers);
+    const post = async (name: string, key?: string) => {
+      const headers: Record<string, string> = {
+        origin: TEST_ORIGIN,
+        cookie,
+        "content-type": "application/json",
+      };
+      if (key !== undefined) headers["idempotency-key"] = key;
+      const res = await app.request(new URL("/api/test/groups", TEST_ORIGIN), {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name }),
+      });
+      return {
+        status: res.status,
+        json: await res.json(),
+        replayed: res.headers.get("idempotent-replayed"),
+      };
+    };
+    const groups = async (name: string) =>
+      (await db.sql`select count(*)::int as n from groups where name = ${name}`)[0].n;
+
+    try {
+      await t.step(
+        "the same key and payload answer the first result without a second effect",
+        async () => {
+          const first = await post("Night Shift", "key-1");
+          const again = await post("Night Shift", "key-1");
+          assertEquals(first.status, 201);
+          assertEquals(again, { ...first, replayed: "true" });
+          assertEquals(await groups("Night Shift"), 1);
+        },
+      );
+
+      await t.step("without a key every call has its effect", async () => {
+        await post("Day Shift");
+        await post("Day Shift");
+        assertEquals(await groups("Day Shift"), 2);
+      });
+
+      await t.step("the same key with another payload is 422", async () => {
+        const res = await post("Other", "key-1");
+        assertEquals(res.status, 422);
+        assertEquals(
+          res.json.error,
+          "This Idempotency-Key was already used for a different request",
+        );
+        assertEquals(await groups("Other"), 0);
+      });
+
+      await t.step("a key still running is 409 (embedded: waits, then replays)", async () => {
+        const slow = post("slow", "key-slow");
+        await new Promise((r) => setTimeout(r, 50));
+        const concurrent = await post("slow", "key-slow");
+        // PGlite has one connection, so the second request can only start once
+        // the first has committed; either way the work happens once.
+        if (db.mode === "server") assertEquals(concurrent.status, 409);
+        else assertEquals([concurrent.status, concurrent.replayed], [201, "true"]);
+        assertEquals((await slow).status, 201);
+        assertEquals(await groups("slow"), 1);
+        assertEquals((await post("slow", "key-slow")).replayed, "true");
+      });
+
+      await t.step(
+        "a refusal rolls back its writes and is replayed as the same refusal",
+        async () => {
+          const res = await post("refuse", "key-refuse");
+          assertEquals(res.status, 400);
+          assertEquals(await groups("refuse"), 0);
+          const again = await post("refuse", "key-refuse");
+          assertEquals(again.status, 400);
+          assertEquals(again.replayed, "true");
+        },
+      );
+
+      await t.step("a crash rolls back and releases the key for a retry", async () => {
+        const res = await post("crash", "key-crash");
+        assertEquals(res.status, 500);
+        assertEquals(await groups("crash"), 0);
+        const [row] = await db.sql`select 1 from idempotency_keys where key = 'key-crash'`;
+        assertEquals(row, undefined);
+      });
+
+      await t.step("keys are scoped to the user", async () => {
+        await addUser(db.sql, { email: "admin2@example.com", admin: true });
+        const login2 = await app.request(new URL("/api/auth/login", TEST_ORIGIN), {
+          method: "POST",
+          headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+          body: JSON.stringify({ email: "admin2@example.com", password: TEST_PASSWORD }),
+        });
+        const res = await app.request(new URL("/api/test/groups", TEST_ORIGIN), {
+          method: "POST",
+          headers: {
+            origin: TEST_ORIGIN,
+            cookie: sessionCookie(login2.headers),
+            "content-type": "application/json",
+            "idempotency-key": "key-1",
+          },
+          body: JSON.stringify({ name: "Night Shift" }),
+        });
+        assertEquals(res.status, 201);
+        assertEquals(res.headers.get("idempotent-replayed"), null);
+        assertEquals(await groups("Night Shift"), 2);
+      });
+
+      await t.step("keys older than 24 hours are forgotten", async () => {
+        await db
+          .sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'key-1'`;
+        const res = await post("Night Shift", "key-1");
+        assertEquals(res.replayed, null);
+        assertEquals(await groups("Night Shift"), 3);
+      });
+
+      await t.step("a malformed key is 400", async () => {
+        const res = await post("x", "has spaces in it");
+        assertEquals(res.status, 400);
+        assert(res.json.error.includes("Idempotency-Key"));
+      });
+    } finally {
+      await db.close();
+    }
+  },
+});
