@@ -1,0 +1,18 @@
+/// <reference lib="webworker" />
+// The app shell's service worker: precaches the build and answers every page
+// navigation with index.html, so the PWA opens without a network.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Client-side routes all render from index.html; API calls must reach the server.
+registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//] }));
+
+// registerType "prompt": a new worker waits until the user accepts the update.
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+});

@@ -1,0 +1,53 @@
+// Every route of both specs. Each screen is its own lazily loaded chunk, so the
+// first load of any page carries only the shell and that page.
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
+
+type PageModule = { default: ComponentType };
+
+/** A route's `lazy` that loads a page module's default export as its component. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  { path: "/", lazy: page(() => import("../features/landing/LandingPage")) },
+  { path: "/login", lazy: page(() => import("../features/auth/LoginPage")) },
+  { path: "/signup", lazy: page(() => import("../features/auth/SignupPage")) },
+  { path: "/app", lazy: page(() => import("../features/home/HomePage")) },
+  {
+    path: "/dash",
+    lazy: page(() => import("../features/dashboard/DashboardLayout")),
+    children: [
+      { index: true, element: <Navigate to="/dash/users" replace /> },
+      { path: "users", lazy: page(() => import("../features/users/UsersPage")) },
+      { path: "user/:id", lazy: page(() => import("../features/users/UserPage")) },
+      { path: "user/:id/groups", lazy: page(() => import("../features/users/UserGroupsPage")) },
+      { path: "user/:id/credentials", lazy: page(() => import("../features/users/UserCredentialsPage")) },
+      { path: "user/:id/logs", lazy: page(() => import("../features/users/UserLogsPage")) },
+      { path: "groups", lazy: page(() => import("../features/groups/GroupsPage")) },
+      { path: "groups/:id", lazy: page(() => import("../features/groups/GroupPage")) },
+      { path: "groups/:id/users", lazy: page(() => import("../features/groups/GroupUsersPage")) },
+      { path: "groups/:id/rooms", lazy: page(() => import("../features/groups/GroupRoomsPage")) },
+      { path: "groups/:id/logs", lazy: page(() => import("../features/groups/GroupLogsPage")) },
+      { path: "logs", lazy: page(() => import("../features/logs/LogsPage")) },
+      { path: "rooms", lazy: page(() => import("../features/rooms/RoomsPage")) },
+      // Spec 2 §2: room detail and its utilization tab are the same screen.
+      { path: "room/:id", lazy: page(() => import("../features/rooms/RoomPage")) },
+      { path: "room/:id/utilization", lazy: page(() => import("../features/rooms/RoomPage")) },
+      { path: "room/:id/devices", lazy: page(() => import("../features/rooms/RoomDevicesPage")) },
+      { path: "room/:id/logs", lazy: page(() => import("../features/rooms/RoomLogsPage")) },
+      { path: "room/:id/sensor", lazy: page(() => import("../features/rooms/RoomSensorPage")) },
+      { path: "devices", lazy: page(() => import("../features/devices/DevicesPage")) },
+      { path: "device/:id", lazy: page(() => import("../features/devices/DevicePage")) },
+      { path: "device/:id/logs", lazy: page(() => import("../features/devices/DeviceLogsPage")) },
+      { path: "lastlock-test", lazy: page(() => import("../features/lastlock/LastlockTestPage")) },
+    ],
+  },
+  { path: "/vash", lazy: page(() => import("../features/dev/VashPage")) },
+  { path: "/setup-success", lazy: page(() => import("../features/dev/SetupSuccessPage")) },
+  { path: "*", lazy: page(() => import("../features/not_found/NotFoundPage")) },
+];
+
+// The first screen's chunk is precached, so showing nothing while it loads is brief.
+const NothingWhileLoading = () => null;
+
+export const router = createBrowserRouter([{ HydrateFallback: NothingWhileLoading, children: routes }]);

@@ -1,0 +1,5 @@
+import { ScaffoldPage } from "../../ui/ScaffoldPage";
+
+export default function GroupLogsPage() {
+  return <ScaffoldPage screen="Group Logs" />;
+}

@@ -1,0 +1,5 @@
+import { ScaffoldPage } from "../../ui/ScaffoldPage";
+
+export default function GroupRoomsPage() {
+  return <ScaffoldPage screen="Group Rooms" />;
+}

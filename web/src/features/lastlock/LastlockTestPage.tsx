@@ -1,0 +1,5 @@
+import { ScaffoldPage } from "../../ui/ScaffoldPage";
+
+export default function LastlockTestPage() {
+  return <ScaffoldPage screen="Last Lock Test" />;
+}

@@ -1,0 +1,5 @@
+import { ScaffoldPage } from "../../ui/ScaffoldPage";
+
+export default function RoomPage() {
+  return <ScaffoldPage screen="Room" />;
+}
