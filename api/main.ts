@@ -6,6 +6,7 @@ import { migrate } from "./db/migrate.ts";
 import { DEMO_ADMIN, DEMO_MEMBER, seedDemo } from "./demo/seed.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
+import { startHousekeeping } from "./jobs/housekeeping.ts";
 
 function fail(message: string): never {
   console.error(`threshold: ${message}`);
@@ -60,11 +61,14 @@ try {
   fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
 }
 
+const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
+  stopHousekeeping();
   await server.shutdown(); // lets in-flight requests finish
   await db.close();
   Deno.exit(0);
