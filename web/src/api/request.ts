@@ -9,10 +9,15 @@ export async function throwIfNotOk(res: Response): Promise<void> {
 }
 
 /** Sends a call with cookies; a JSON body (and its content type) only when data is given. */
-export async function apiRequest(method: string, path: string, data?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  path: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
   const res = await fetch(path, {
     method,
-    headers: data !== undefined ? { "Content-Type": "application/json" } : {},
+    headers: data !== undefined ? { "Content-Type": "application/json", ...extraHeaders } : extraHeaders,
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: "include",
   });

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { errorMessage } from "./mutations";
+
+describe("errorMessage", () => {
+  it("reads the server's error out of the status-and-body message", () => {
+    expect(errorMessage(new Error('409: {"error":"A user with this email already exists"}'), "Failed"))
+      .toBe("A user with this email already exists");
+  });
+  it("falls back when the body is not the error envelope", () => {
+    expect(errorMessage(new Error("500: Internal Server Error"), "Failed to update user")).toBe("Failed to update user");
+    expect(errorMessage(new Error('400: {"message":"x"}'), "Fallback")).toBe("Fallback");
+    expect(errorMessage("not an error", "Fallback")).toBe("Fallback");
+  });
+});
