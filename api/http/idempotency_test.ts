@@ -20,14 +20,16 @@ Deno.test({
     const app = createApp({ sql: db.sql, config: loadConfig({}), log: createLogger("silent") });
     const schema = z.object({ name: z.string() });
     // Test routes that write, then answer success, a refusal or a crash.
-    app.post("/api/test/groups", allow.admin, async (c) => {
+    app.post("/api/test/effects", allow.admin, async (c) => {
       const { name } = await body(c, schema);
-      const [row] = await c.var.sql`insert into groups (name) values (${name}) returning id, name`;
+      const [row] = await c.var.sql`insert into effects (name) values (${name}) returning id, name`;
       if (name === "refuse") throw badRequest("refused after writing");
       if (name === "crash") throw new Error("boom");
       if (name === "slow") await new Promise((r) => setTimeout(r, 300));
       return c.json(row, 201);
     });
+    // A table of its own: each effect of the test route is one row here.
+    await db.sql`create table effects (id serial primary key, name text not null)`;
     await addUser(db.sql, { email: "admin@example.com", admin: true });
     const signIn = await app.request(new URL("/api/auth/login", TEST_ORIGIN), {
       method: "POST",
@@ -42,7 +44,7 @@ Deno.test({
         "content-type": "application/json",
       };
       if (key !== undefined) headers["idempotency-key"] = key;
-      const res = await app.request(new URL("/api/test/groups", TEST_ORIGIN), {
+      const res = await app.request(new URL("/api/test/effects", TEST_ORIGIN), {
         method: "POST",
         headers,
         body: JSON.stringify({ name }),
@@ -53,8 +55,8 @@ Deno.test({
         replayed: res.headers.get("idempotent-replayed"),
       };
     };
-    const groups = async (name: string) =>
-      (await db.sql`select count(*)::int as n from groups where name = ${name}`)[0].n;
+    const effects = async (name: string) =>
+      (await db.sql`select count(*)::int as n from effects where name = ${name}`)[0].n;
 
     try {
       await t.step(
@@ -64,14 +66,14 @@ Deno.test({
           const again = await post("Night Shift", "key-1");
           assertEquals(first.status, 201);
           assertEquals(again, { ...first, replayed: "true" });
-          assertEquals(await groups("Night Shift"), 1);
+          assertEquals(await effects("Night Shift"), 1);
         },
       );
 
       await t.step("without a key every call has its effect", async () => {
         await post("Day Shift");
         await post("Day Shift");
-        assertEquals(await groups("Day Shift"), 2);
+        assertEquals(await effects("Day Shift"), 2);
       });
 
       await t.step("the same key with another payload is 422", async () => {
@@ -81,7 +83,7 @@ Deno.test({
           res.json.error,
           "This Idempotency-Key was already used for a different request",
         );
-        assertEquals(await groups("Other"), 0);
+        assertEquals(await effects("Other"), 0);
       });
 
       await t.step("a key still running is 409 (embedded: waits, then replays)", async () => {
@@ -93,7 +95,7 @@ Deno.test({
         if (db.mode === "server") assertEquals(concurrent.status, 409);
         else assertEquals([concurrent.status, concurrent.replayed], [201, "true"]);
         assertEquals((await slow).status, 201);
-        assertEquals(await groups("slow"), 1);
+        assertEquals(await effects("slow"), 1);
         assertEquals((await post("slow", "key-slow")).replayed, "true");
       });
 
@@ -102,7 +104,7 @@ Deno.test({
         async () => {
           const res = await post("refuse", "key-refuse");
           assertEquals(res.status, 400);
-          assertEquals(await groups("refuse"), 0);
+          assertEquals(await effects("refuse"), 0);
           const again = await post("refuse", "key-refuse");
           assertEquals(again.status, 400);
           assertEquals(again.replayed, "true");
@@ -112,7 +114,7 @@ Deno.test({
       await t.step("a crash rolls back and releases the key for a retry", async () => {
         const res = await post("crash", "key-crash");
         assertEquals(res.status, 500);
-        assertEquals(await groups("crash"), 0);
+        assertEquals(await effects("crash"), 0);
         const [row] = await db.sql`select 1 from idempotency_keys where key = 'key-crash'`;
         assertEquals(row, undefined);
       });
@@ -124,7 +126,7 @@ Deno.test({
           headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
           body: JSON.stringify({ email: "admin2@example.com", password: TEST_PASSWORD }),
         });
-        const res = await app.request(new URL("/api/test/groups", TEST_ORIGIN), {
+        const res = await app.request(new URL("/api/test/effects", TEST_ORIGIN), {
           method: "POST",
           headers: {
             origin: TEST_ORIGIN,
@@ -136,7 +138,7 @@ Deno.test({
         });
         assertEquals(res.status, 201);
         assertEquals(res.headers.get("idempotent-replayed"), null);
-        assertEquals(await groups("Night Shift"), 2);
+        assertEquals(await effects("Night Shift"), 2);
       });
 
       await t.step("keys older than 24 hours are forgotten", async () => {
@@ -144,7 +146,7 @@ Deno.test({
           .sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'key-1'`;
         const res = await post("Night Shift", "key-1");
         assertEquals(res.replayed, null);
-        assertEquals(await groups("Night Shift"), 3);
+        assertEquals(await effects("Night Shift"), 3);
       });
 
       await t.step("a malformed key is 400", async () => {

@@ -1,0 +1,100 @@
+// The pure rules of the outbox, kept apart from IndexedDB so they can be tested
+// on their own: what to send next, and how a created entity's temporary id is
+// replaced by the server's real one in the changes queued after it.
+import type { ChangeRequest } from "../api/mutations";
+
+export type OutboxStatus = "waiting" | "failed" | "conflict";
+
+export type OutboxRow = {
+  seq?: number;
+  /** The Idempotency-Key, made when the user acted (not when sent). */
+  key: string;
+  /** Entities the change touches, e.g. ["users/12", "groups/3"]: ordering and pending marks. */
+  entities: string[];
+  /** What the user did, in words. */
+  label: string;
+  request: ChangeRequest;
+  /** Query keys to refetch once the server has answered. */
+  affects: unknown[][];
+  status: OutboxStatus;
+  /** The server's message for a refused change. */
+  error?: string;
+  /** The server's current version, for a conflict (412). */
+  current?: unknown;
+  /** A create made offline: the temporary (negative) id its optimistic row carries. */
+  tempId?: number;
+  createdAt: number;
+};
+
+/**
+ * The next change to send: the oldest waiting one that no earlier refused or
+ * conflicting change of the same entity holds back. Changes of other entities
+ * go on; nothing is skipped silently (held rows stay until the user decides).
+ */
+export function nextToSend(rows: OutboxRow[]): OutboxRow | undefined {
+  const ordered = [...rows].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  const held = new Set<string>();
+  for (const row of ordered) {
+    if (row.status !== "waiting") {
+      for (const e of row.entities) held.add(e);
+      continue;
+    }
+    if (row.entities.some((e) => held.has(e))) {
+      for (const e of row.entities) held.add(e); // keep the entity's own order
+      continue;
+    }
+    return row;
+  }
+  return undefined;
+}
+
+/** Temporary ids are negative, so they can never clash with the server's. */
+export function newTempId(): number {
+  return -Math.floor(Date.now() * 1000 + Math.random() * 1000) % 2_000_000_000 || -1;
+}
+
+function replaceInValue(value: unknown, tempId: number, realId: number): unknown {
+  if (value === tempId) return realId;
+  if (Array.isArray(value)) return value.map((v) => replaceInValue(v, tempId, realId));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, replaceInValue(v, tempId, realId)]),
+    );
+  }
+  return value;
+}
+
+/** Rewrites a later change so it refers to the created entity's real id. */
+export function replaceTempId(row: OutboxRow, tempId: number, realId: number): OutboxRow {
+  const segment = new RegExp(`/${tempId}(?=/|$|\\?)`, "g");
+  const entity = new RegExp(`/${tempId}$`);
+  return {
+    ...row,
+    entities: row.entities.map((e) => e.replace(entity, `/${realId}`)),
+    request: {
+      ...row.request,
+      path: row.request.path.replace(segment, `/${realId}`),
+      body: replaceInValue(row.request.body, tempId, realId),
+    },
+    affects: row.affects.map((key) =>
+      key.map((part) =>
+        typeof part === "string" ? part.replace(segment, `/${realId}`) : replaceInValue(part, tempId, realId)
+      )
+    ),
+  };
+}
+
+/**
+ * How an answer moves a row: done, retry later (no network, 5xx, or an answer
+ * saying "try again" with Retry-After: the same key still running, throttling),
+ * or held for the user (412 conflict, other 4xx refusals).
+ */
+export function classify(
+  status: number | "network",
+  retryAfter = false,
+): "done" | "retry" | "conflict" | "failed" {
+  if (status === "network" || status >= 500 || (status >= 400 && retryAfter)) return "retry";
+  if (status === 412) return "conflict";
+  if (status >= 400) return "failed";
+  return "done";
+}
