@@ -11,7 +11,7 @@ import "@fontsource/inter/latin-ext-700.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import CssBaseline from "@mui/joy/CssBaseline";
 import { CssVarsProvider } from "@mui/joy/styles";
 import { queryClient } from "./api/query_client";
@@ -19,17 +19,27 @@ import { router } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
 import { theme } from "./app/theme";
 import { Toaster } from "./ui/toast/Toaster";
+import { CACHE_BUSTER, CACHE_MAX_AGE_MS, persister } from "./offline/persister";
+import { startOutbox } from "./offline/outbox";
+import { OfflineBanner } from "./offline/OfflineBanner";
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <CssVarsProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{ persister, maxAge: CACHE_MAX_AGE_MS, buster: CACHE_BUSTER }}
+        onSuccess={startOutbox}
+      >
+        <OfflineBanner />
         <RouterProvider router={router} />
         <Toaster />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </CssVarsProvider>
   </StrictMode>,
 );
 
 registerServiceWorker();
+// Ask the browser not to evict the offline data under storage pressure.
+void navigator.storage?.persist?.();

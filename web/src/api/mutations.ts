@@ -1,10 +1,13 @@
 // The one mutation layer every admin change goes through. A screen describes a
-// change (its request, what it optimistically does to cached data, what to
-// refetch after); this layer sends it with an Idempotency-Key made when the
-// user acted and If-Match for edits. The offline outbox plugs in here, so
-// screens never change when the transport does.
-import { type QueryKey, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { apiRequest } from "./request";
+// change (its request, what it optimistically does to cached data, what it
+// affects); this layer writes it to the outbox together with that optimistic
+// update, and the outbox sends it with an Idempotency-Key made when the user
+// acted and If-Match for edits. Online the screen gets the server's answer;
+// offline (or when the connection drops) the change waits in the outbox and
+// the screen gets { queued: true }.
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { submit } from "../offline/outbox";
+import { newTempId } from "../offline/outbox_rules";
 
 export type ChangeRequest = {
   method: "POST" | "PUT" | "PATCH" | "DELETE";
@@ -15,47 +18,75 @@ export type ChangeRequest = {
 };
 
 export type Change<TVars> = {
-  request: (vars: TVars) => ChangeRequest;
+  /** tempId is the id a created entity carries until the server names it. */
+  request: (vars: TVars, tempId: number) => ChangeRequest;
   /** What the user did, in words, for the list of waiting changes. */
   describe: (vars: TVars) => string;
   /** Edits cached query data at once, before the server answers. */
-  optimistic?: (cache: QueryClient, vars: TVars) => void;
+  optimistic?: (cache: QueryClient, vars: TVars, tempId: number) => void;
   /** Queries the change may alter: snapshotted for undo, refetched after. */
-  affects: (vars: TVars) => QueryKey[];
+  affects: (vars: TVars, tempId: number) => QueryKey[];
+  /** The change creates an entity: later changes to tempId are rewritten to its real id. */
+  creates?: boolean;
 };
 
-/** Sends one change; resolves with the server's JSON answer (undefined if empty). */
-export async function sendChange(request: ChangeRequest, idempotencyKey: string): Promise<unknown> {
-  const headers: Record<string, string> = { "Idempotency-Key": idempotencyKey };
-  if (request.baseVersion) headers["If-Match"] = `"${request.baseVersion}"`;
-  const res = await apiRequest(request.method, request.path, request.body, headers);
-  const text = await res.text();
-  return text ? JSON.parse(text) : undefined;
+/** What a screen gets back when its change waits in the outbox. */
+export type Queued = { queued: true; id?: number };
+export const isQueued = (value: unknown): value is Queued =>
+  typeof value === "object" && value !== null && (value as Queued).queued === true;
+
+/** "/api/groups/3/users/5" → ["groups/3", "users/5"]; "/api/rooms" → ["rooms"]. */
+export function entitiesOf(path: string): string[] {
+  const parts = path.split("?")[0].split("/").filter(Boolean).slice(1);
+  const pairs = parts.flatMap((part, i) => (i > 0 && /^-?\d+$/.test(part) ? [`${parts[i - 1]}/${part}`] : []));
+  return pairs.length ? pairs : parts.slice(0, 1);
+}
+
+/** "/api/users/5/credentials" → "credentials": what a POST there creates. */
+function createdResource(path: string): string {
+  return path.split("?")[0].split("/").filter((p) => p && !/^-?\d+$/.test(p)).pop() ?? "";
 }
 
 export function useChange<TVars = void, TResult = unknown>(
   change: Change<TVars>,
-  options: { onSuccess?: (result: TResult, vars: TVars) => void; onError?: (error: Error, vars: TVars) => void } = {},
+  options: {
+    onSuccess?: (result: TResult | Queued, vars: TVars) => void;
+    onError?: (error: Error, vars: TVars) => void;
+  } = {},
 ) {
   const cache = useQueryClient();
-  return useMutation<TResult, Error, TVars, { snapshots: [QueryKey, unknown][] }>({
-    mutationFn: async (vars) =>
-      (await sendChange(change.request(vars), crypto.randomUUID())) as TResult,
+  return useMutation<TResult | Queued, Error, TVars, { snapshots: [QueryKey, unknown][] }>({
     onMutate: async (vars) => {
-      const keys = change.affects(vars);
+      // Snapshot what the change may touch, so a refusal can be undone.
+      const keys = change.affects(vars, 0);
       await Promise.all(keys.map((queryKey) => cache.cancelQueries({ queryKey })));
-      const snapshots = keys.flatMap((queryKey) => cache.getQueriesData({ queryKey })) as [QueryKey, unknown][];
-      change.optimistic?.(cache, vars);
-      return { snapshots };
+      return { snapshots: keys.flatMap((queryKey) => cache.getQueriesData({ queryKey })) as [QueryKey, unknown][] };
+    },
+    mutationFn: async (vars) => {
+      const tempId = change.creates ? newTempId() : 0;
+      const request = change.request(vars, tempId);
+      const entities = entitiesOf(request.path);
+      // A create also owns its temporary id, so later changes to it wait for it.
+      if (change.creates) entities.push(`${createdResource(request.path)}/${tempId}`);
+      const outcome = await submit(
+        {
+          request,
+          entities,
+          label: change.describe(vars),
+          affects: change.affects(vars, tempId) as unknown[][],
+          tempId: change.creates ? tempId : undefined,
+        },
+        change.optimistic && (() => change.optimistic!(cache, vars, tempId)),
+      );
+      if (outcome.state === "refused") throw outcome.error;
+      if (outcome.state === "queued") return change.creates ? { queued: true, id: tempId } : { queued: true };
+      return outcome.result as TResult;
     },
     onError: (error, vars, context) => {
       for (const [key, data] of context?.snapshots ?? []) cache.setQueryData(key, data);
       options.onError?.(error, vars);
     },
     onSuccess: (result, vars) => options.onSuccess?.(result, vars),
-    onSettled: async (_result, _error, vars) => {
-      await Promise.all(change.affects(vars).map((queryKey) => cache.invalidateQueries({ queryKey })));
-    },
   });
 }
 

@@ -7,8 +7,8 @@ export function registerServiceWorker() {
   const updateServiceWorker = registerSW({
     onNeedRefresh() {
       toast({
-        title: "Update available",
-        description: "A new version of Threshold is ready.",
+        title: "A new version is available",
+        description: "Reload to use the latest Threshold.",
         action: { label: "Reload", onClick: () => void updateServiceWorker(true) },
         duration: Infinity,
       });

@@ -1,0 +1,63 @@
+// Says when the app is offline (and how old the data on screen is) and how
+// many changes wait for the server; opens the list of held changes.
+import { useEffect, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import Box from "@mui/joy/Box";
+import Button from "@mui/joy/Button";
+import Typography from "@mui/joy/Typography";
+import { PendingChangesDialog } from "./PendingChangesDialog";
+import { useOnline, useOutbox } from "./use_outbox";
+
+const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function useSavedAt(): number {
+  const queries = useQueryClient().getQueryCache().getAll();
+  return Math.max(0, ...queries.map((q) => q.state.dataUpdatedAt));
+}
+
+export function OfflineBanner() {
+  const online = useOnline();
+  const rows = useOutbox();
+  const savedAt = useSavedAt();
+  const [open, setOpen] = useState(false);
+  const held = rows.filter((r) => r.status !== "waiting").length;
+  const waiting = rows.length - held;
+  // A newly refused or conflicting change asks for a decision at once.
+  const heldBefore = useRef(held);
+  useEffect(() => {
+    if (held > heldBefore.current) setOpen(true);
+    heldBefore.current = held;
+  }, [held]);
+  if (online && rows.length === 0) return null;
+
+  const parts: string[] = [];
+  if (!online) {
+    parts.push(savedAt ? `Offline — showing data saved at ${time.format(savedAt)}` : "Offline");
+  }
+  if (waiting) parts.push(`${waiting} ${waiting === 1 ? "change" : "changes"} waiting`);
+  if (held) parts.push(`${held} ${held === 1 ? "change needs" : "changes need"} your attention`);
+
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        flexWrap: "wrap",
+        gap: 1,
+        px: 2,
+        py: 0.75,
+        bgcolor: held ? "warning.softBg" : "neutral.softBg",
+        borderBottom: "1px solid",
+        borderColor: "divider",
+      }}
+    >
+      <Typography level="body-sm" sx={{ color: "text.primary" }}>{parts.join(" · ")}</Typography>
+      {rows.length > 0 && (
+        <Button size="sm" variant="plain" onClick={() => setOpen(true)}>Review changes</Button>
+      )}
+      <PendingChangesDialog open={open} onClose={() => setOpen(false)} rows={rows} />
+    </Box>
+  );
+}

@@ -1,0 +1,192 @@
+// The outbox: the one owner of writes that have not reached the server. A
+// change and its optimistic cache update are written in ONE IndexedDB
+// transaction, with the Idempotency-Key made at that moment; a replayer sends
+// rows in order whenever the network allows, so nothing is lost by a closed
+// tab, a reload or a dropped connection, and nothing is applied twice.
+import { liveQuery } from "dexie";
+import { queryClient } from "../api/query_client";
+import type { ChangeRequest } from "../api/mutations";
+import { db } from "./db";
+import { classify, nextToSend, type OutboxRow, replaceTempId } from "./outbox_rules";
+import { snapshot } from "./persister";
+
+export type Outcome =
+  | { state: "sent"; result: unknown }
+  | { state: "queued" }
+  | { state: "refused"; error: Error };
+
+export type NewChange = {
+  request: ChangeRequest;
+  entities: string[];
+  label: string;
+  affects: unknown[][];
+  tempId?: number;
+};
+
+// A change whose screen still waits for the answer: a refusal then goes back
+// to that screen (toast, undo) instead of being held in the outbox.
+const waiters = new Map<number, (outcome: Outcome) => void>();
+const RETRY_MS = 15_000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Queues a change, applying `optimistic` in the same transaction; resolves with its fate. */
+export async function submit(change: NewChange, optimistic?: () => void): Promise<Outcome> {
+  const seq = await db.transaction("rw", db.outbox, db.cache, async () => {
+    const id = await db.outbox.add({ ...change, key: crypto.randomUUID(), status: "waiting", createdAt: Date.now() });
+    optimistic?.();
+    await db.cache.put({ key: "client", value: snapshot(queryClient) });
+    return id;
+  });
+  const outcome = new Promise<Outcome>((resolve) => waiters.set(seq, resolve));
+  void replay();
+  return await outcome;
+}
+
+function settle(seq: number | undefined, outcome: Outcome) {
+  if (seq === undefined) return;
+  waiters.get(seq)?.(outcome);
+  waiters.delete(seq);
+}
+
+let replaying: Promise<void> | null = null;
+let again = false;
+
+/** Sends waiting changes in order until none can go; safe to call any time. */
+export function replay(): Promise<void> {
+  if (replaying) {
+    again = true;
+    return replaying;
+  }
+  replaying = (async () => {
+    try {
+      do {
+        again = false;
+        await withLock(drain);
+      } while (again);
+    } finally {
+      replaying = null;
+    }
+  })();
+  return replaying;
+}
+
+// One tab replays at a time; the Idempotency-Key protects anyway, this avoids waste.
+async function withLock(fn: () => Promise<void>) {
+  if (!navigator.locks) return await fn();
+  await navigator.locks.request("threshold-outbox", fn);
+}
+
+async function drain() {
+  for (;;) {
+    const row = nextToSend(await db.outbox.toArray());
+    if (!row) return;
+    // Rows queued offline are answered "queued" at once; they wait for the network.
+    if (!navigator.onLine) return queueAll();
+    if ((await send(row)) === "retry") return scheduleRetry();
+  }
+}
+
+async function queueAll() {
+  for (const seq of waiters.keys()) settle(seq, { state: "queued" });
+}
+
+function scheduleRetry() {
+  queueAll();
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => void replay(), RETRY_MS);
+}
+
+async function send(row: OutboxRow): Promise<"sent" | "retry" | "held"> {
+  const headers: Record<string, string> = { "Idempotency-Key": row.key };
+  if (row.request.body !== undefined) headers["Content-Type"] = "application/json";
+  if (row.request.baseVersion) headers["If-Match"] = `"${row.request.baseVersion}"`;
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(row.request.path, {
+      method: row.request.method,
+      headers,
+      body: row.request.body === undefined ? undefined : JSON.stringify(row.request.body),
+      credentials: "include",
+    });
+    text = await res.text();
+  } catch {
+    return "retry"; // no network: the same key goes again later
+  }
+  const kind = classify(res.status, res.headers.has("retry-after"));
+  if (kind === "retry") return "retry";
+  if (kind === "done") {
+    const result = text ? JSON.parse(text) : undefined;
+    await db.transaction("rw", db.outbox, async () => {
+      await db.outbox.delete(row.seq!);
+      const realId = (result as { id?: unknown } | undefined)?.id;
+      if (row.tempId !== undefined && typeof realId === "number") {
+        for (const later of await db.outbox.toArray()) {
+          await db.outbox.put(replaceTempId(later, row.tempId, realId));
+        }
+      }
+    });
+    settle(row.seq, { state: "sent", result });
+    await Promise.all(row.affects.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    return "sent";
+  }
+  const body = parseError(text);
+  if (kind === "failed" && waiters.has(row.seq!)) {
+    // The screen that made the change is still open: it shows the refusal and undoes.
+    await db.outbox.delete(row.seq!);
+    settle(row.seq, { state: "refused", error: new Error(`${res.status}: ${text || res.statusText}`) });
+    return "sent";
+  }
+  await db.outbox.update(row.seq!, {
+    status: kind,
+    error: body.error ?? `${res.status} ${res.statusText}`,
+    current: body.current,
+  });
+  settle(row.seq, { state: "queued" });
+  return "held";
+}
+
+function parseError(text: string): { error?: string; current?: unknown } {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+/** Sends a held change again, e.g. after signing in again or fixing the cause. */
+export async function retry(seq: number) {
+  await db.outbox.update(seq, { status: "waiting", error: undefined });
+  await replay();
+}
+
+/** Keeps the user's version over a conflicting server change. */
+export async function keepMine(row: OutboxRow) {
+  const current = row.current as { updatedAt?: string } | undefined;
+  await db.outbox.update(row.seq!, {
+    status: "waiting",
+    error: undefined,
+    current: undefined,
+    request: { ...row.request, baseVersion: current?.updatedAt },
+  });
+  await replay();
+}
+
+/** Drops a held change and shows the server's data again. */
+export async function discard(row: OutboxRow) {
+  await db.outbox.delete(row.seq!);
+  await Promise.all(row.affects.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** Every row, live: for the banner, pending marks and the review list. */
+export const outboxRows = liveQuery(() => db.outbox.orderBy("seq").toArray());
+
+let started = false;
+
+/** Starts replaying now and whenever the network returns (once per page). */
+export function startOutbox() {
+  if (started) return;
+  started = true;
+  window.addEventListener("online", () => void replay());
+  void replay();
+}
