@@ -1,13 +1,38 @@
-// Parent of every /dash route: only signed-in visitors get in (spec 1 §2).
-// The dashboard shell's issue adds the navigation around the <Outlet />.
+// Parent of every /dash route (spec 1 §2): anonymous visitors go to /login,
+// signed-in non-admins see that admin access is needed, admins get the shell
+// (side navigation on desktop, top bar below md) around the page.
+import { useState } from "react";
 import { Navigate, Outlet } from "react-router-dom";
-import { readStoredUser, useSession } from "../../api/session";
+import Box from "@mui/joy/Box";
+import { readStoredUser, type SessionUser, useSession } from "../../api/session";
+import { AdminRequiredPage } from "./AdminRequiredPage";
+import { SideNav, SIDE_NAV_COLLAPSED } from "./SideNav";
+import { SignOutDialog } from "./SignOutDialog";
+import { TopBar } from "./TopBar";
 
 export default function DashboardLayout() {
-  const { data: user, isPending } = useSession();
+  const { data, isPending } = useSession();
   if (isPending) return null;
   // null is the server saying "signed out"; a failed call (offline) falls back to
   // the user this browser last saw signed in.
-  if (user === null || (user === undefined && !readStoredUser())) return <Navigate to="/login" replace />;
-  return <Outlet />;
+  const user = data === undefined ? readStoredUser() : data;
+  if (!user) return <Navigate to="/login" replace />;
+  // isAdmin is the server's rule: member of an active group named Admin.
+  if (!user.isAdmin) return <AdminRequiredPage />;
+  return <DashboardShell user={user} />;
+}
+
+function DashboardShell({ user }: { user: SessionUser }) {
+  const [signingOut, setSigningOut] = useState(false);
+  const openSignOut = () => setSigningOut(true);
+  return (
+    <Box sx={{ minHeight: "100dvh" }}>
+      <TopBar user={user} onAccount={openSignOut} />
+      <SideNav user={user} onAccount={openSignOut} />
+      <Box sx={{ ml: { md: `${SIDE_NAV_COLLAPSED}px` }, minWidth: 0 }}>
+        <Outlet />
+      </Box>
+      <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />
+    </Box>
+  );
 }

@@ -1,5 +1,150 @@
-import { ScaffoldPage } from "../../ui/ScaffoldPage";
+// /app, the signed-in home (spec 2 §2, §4): a welcome, the dashboard button for
+// admins, identity verification, the wallet placeholder and sign-out.
+import { useEffect, useRef, useState } from "react";
+import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Box from "@mui/joy/Box";
+import Button from "@mui/joy/Button";
+import Card from "@mui/joy/Card";
+import CircularProgress from "@mui/joy/CircularProgress";
+import Stack from "@mui/joy/Stack";
+import Typography from "@mui/joy/Typography";
+import { readStoredUser, type SessionUser, useSession } from "../../api/session";
+import { DashboardIcon, IdentityIcon, SignOutIcon, WalletIcon } from "../../ui/icons";
+import { APP_NAME, usePageMeta } from "../../ui/page_meta";
+import { toast } from "../../ui/toast/toast";
+import { useSignOut } from "../auth/use_sign_out";
+import {
+  identityButtonLabel,
+  startVerification,
+  useVerificationStatus,
+  VERIFICATION_MESSAGES,
+  VERIFICATION_STATUS_KEY,
+  verificationErrorMessage,
+} from "./identity_verification";
+
+/** How long /app waits for the session before sending the visitor to /login (spec 2 §9). */
+export const SESSION_GRACE_MS = 3000;
+export const WALLET_MESSAGE = "Wallet key management functionality coming soon";
 
 export default function HomePage() {
-  return <ScaffoldPage screen="Home" />;
+  usePageMeta("Home");
+  const { data, isPending, isError } = useSession();
+  const [gaveUp, setGaveUp] = useState(false);
+
+  useEffect(() => {
+    if (!isPending) return;
+    const timer = setTimeout(() => setGaveUp(true), SESSION_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [isPending]);
+
+  if (isPending && !gaveUp) return <Waiting />;
+  // Offline (the call failed), the user this browser last saw signed in still gets in.
+  const user = data ?? (isError ? readStoredUser() : null);
+  if (!user) return <Navigate to="/login" replace />;
+  return <Home user={user} />;
+}
+
+function Waiting() {
+  return (
+    <Box component="main" sx={{ minHeight: "100dvh", display: "flex", alignItems: "center", justifyContent: "center" }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+function Home({ user }: { user: SessionUser }) {
+  // Spec 2 §4: on the home page a failed logout still clears caches and goes to /login.
+  const signOut = useSignOut("leave");
+
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: "100dvh", display: "flex", justifyContent: "center", px: 2, py: { xs: 4, sm: 8 }, bgcolor: "background.level1" }}
+    >
+      <Stack sx={{ width: "100%", maxWidth: 420 }} gap={3}>
+        <Stack alignItems="center" gap={1}>
+          <img src="/logo.svg" alt="" width={64} height={64} />
+          <Typography level="title-sm" textColor="text.secondary" sx={{ letterSpacing: "0.08em", textTransform: "uppercase" }}>
+            {APP_NAME}
+          </Typography>
+          <Typography level="h1" fontSize="xl3" textAlign="center">
+            Welcome {user.firstName}
+          </Typography>
+        </Stack>
+
+        <Card sx={{ gap: 1.5, p: 2 }}>
+          {/* isAdmin from the me call is the server's admin rule: member of an active group named Admin. */}
+          {user.isAdmin && (
+            <Button component={RouterLink} to="/dash/users" size="lg" startDecorator={<DashboardIcon />}>
+              View a {APP_NAME} Dash
+            </Button>
+          )}
+          <IdentityButton />
+          <Button
+            size="lg"
+            variant="outlined"
+            color="neutral"
+            startDecorator={<WalletIcon />}
+            onClick={() => toast({ description: WALLET_MESSAGE })}
+          >
+            Add Keys to Wallet
+          </Button>
+        </Card>
+
+        <Button variant="plain" color="neutral" startDecorator={<SignOutIcon />} onClick={() => void signOut()}>
+          Sign Out
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function IdentityButton() {
+  const queryClient = useQueryClient();
+  const { data: status } = useVerificationStatus();
+  const [leaving, setLeaving] = useState(false);
+  const start = useMutation({
+    mutationFn: startVerification,
+    // The hosted page sends the browser back to /app?verification=complete.
+    onSuccess: (url) => {
+      setLeaving(true); // keep "Starting verification..." until the page unloads
+      window.location.assign(url);
+    },
+    onError: (error) =>
+      toast({ title: VERIFICATION_MESSAGES.errorTitle, description: verificationErrorMessage(error), variant: "destructive" }),
+  });
+
+  // Back from the hosted page: drop the marker, re-read the status and say thanks.
+  const [params, setParams] = useSearchParams();
+  const returned = params.get("verification") === "complete";
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!returned || handled.current) return;
+    handled.current = true;
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete("verification");
+      return next;
+    }, { replace: true });
+    void queryClient.invalidateQueries({ queryKey: VERIFICATION_STATUS_KEY });
+    toast({ title: VERIFICATION_MESSAGES.completeTitle, description: VERIFICATION_MESSAGES.complete });
+  }, [queryClient, returned, setParams]);
+
+  const verified = status?.verified === true;
+  return (
+    <Button
+      size="lg"
+      color={verified ? "success" : "primary"}
+      variant={verified ? "solid" : "soft"}
+      startDecorator={<IdentityIcon />}
+      disabled={start.isPending || leaving}
+      onClick={() => {
+        if (verified) toast({ title: VERIFICATION_MESSAGES.alreadyTitle, description: VERIFICATION_MESSAGES.already });
+        else start.mutate();
+      }}
+    >
+      {identityButtonLabel(status, start.isPending || leaving)}
+    </Button>
+  );
 }

@@ -1,0 +1,130 @@
+// The dashboard shell (spec 1 §2): desktop side navigation that widens on hover,
+// the phone and tablet top bar, the "Sign Out" dialog, and the page a signed-in
+// non-admin sees instead of the dashboard.
+import type { Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD, signInByApi } from "./accounts";
+import { DESKTOP, expect, expectAccessible, expectAccessibleAtAllWidths, PHONE, TABLET, test } from "./fixtures";
+
+test.use({ serviceWorkers: "block" });
+
+const AREAS = [
+  ["Users", /\/dash\/users$/],
+  ["Groups", /\/dash\/groups$/],
+  ["Rooms", /\/dash\/rooms$/],
+  ["Devices", /\/dash\/devices$/],
+  ["Logs", /\/dash\/logs$/],
+] as const;
+
+const dashNav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
+const avatar = (page: Page) => dashNav(page).getByRole("button", { name: /^Sign out / });
+
+test.describe("admin", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInByApi(page, DEMO_ADMIN.email, DEMO_PASSWORD);
+  });
+
+  test("desktop: side navigation to the five areas, widening on hover", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/dash");
+    await expect(page).toHaveURL(/\/dash\/users$/);
+    const nav = dashNav(page);
+    await expect(nav).toBeVisible();
+    await expect(nav.getByText("v0.02")).toBeVisible();
+    await expect(avatar(page)).toHaveText("AA");
+
+    for (const [name, url] of AREAS) {
+      const link = nav.getByRole("link", { name });
+      await link.click();
+      await expect(page).toHaveURL(url);
+      await expect(link).toHaveAttribute("aria-current", "page");
+    }
+
+    // Collapsed: only the icons show; on hover the labels and the full name appear.
+    const fullName = nav.getByText(`${DEMO_ADMIN.firstName} ${DEMO_ADMIN.lastName}`);
+    await page.mouse.move(DESKTOP.width - 10, DESKTOP.height / 2);
+    await expect(fullName).toHaveCSS("opacity", "0");
+    const narrow = (await nav.boundingBox())!.width;
+    await nav.hover();
+    await expect(fullName).toHaveCSS("opacity", "1");
+    await expect.poll(async () => (await nav.boundingBox())!.width).toBeGreaterThan(narrow + 100);
+
+    await nav.getByRole("link", { name: "Threshold home" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+  });
+
+  test("desktop shell passes the accessibility check", async ({ page }) => {
+    await page.goto("/dash/users");
+    await expect(dashNav(page)).toBeVisible();
+    await expectAccessibleAtAllWidths(page);
+    await page.setViewportSize(TABLET);
+    await expectAccessible(page);
+  });
+
+  for (const [label, size] of [["phone", PHONE], ["tablet", TABLET]] as const) {
+    test(`${label}: a top bar with a named icon button per area and the avatar`, async ({ page }) => {
+      await page.setViewportSize(size);
+      await page.goto("/dash/users");
+      const nav = dashNav(page);
+      const box = (await nav.boundingBox())!;
+      expect(box.y).toBe(0);
+      expect(box.width).toBe(size.width);
+      await expect(avatar(page)).toBeVisible();
+      for (const [name, url] of AREAS) {
+        await nav.getByRole("link", { name }).click();
+        await expect(page).toHaveURL(url);
+        await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
+      }
+      await nav.getByRole("link", { name: "Threshold home" }).click();
+      await expect(page).toHaveURL(/\/app$/);
+    });
+  }
+
+  test("the Sign Out dialog: Cancel keeps you in, Sign Out ends the session", async ({ page }) => {
+    await page.goto("/dash/groups");
+    await avatar(page).click();
+    const dialog = page.getByRole("alertdialog", { name: "Sign Out" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Are you sure you want to sign out?");
+    await expectAccessibleAtAllWidths(page);
+
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dash\/groups$/);
+
+    await avatar(page).click();
+    await dialog.getByRole("button", { name: "Sign Out" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+
+    await page.goto("/dash/users");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a failed logout in the dialog only logs it and keeps you in", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => errors.push(message.text()));
+    await page.route("**/api/auth/logout", (route) => route.abort());
+    await page.goto("/dash/users");
+    await avatar(page).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Sign Out" }).click();
+    await expect(page.getByRole("alertdialog")).toBeHidden();
+    await expect.poll(() => errors.some((text) => text.startsWith("Logout failed:"))).toBe(true);
+    await expect(page).toHaveURL(/\/dash\/users$/);
+    expect(await page.evaluate(() => localStorage.getItem("user"))).not.toBeNull();
+  });
+});
+
+test("a member at /dash is told that admin access is needed", async ({ page }) => {
+  await signInByApi(page, DEMO_MEMBER.email, DEMO_PASSWORD);
+  await page.goto("/dash");
+  await expect(page.getByRole("heading", { name: "Admin access required" })).toBeVisible();
+  await expect(page).toHaveTitle("Threshold - Admin Access Required");
+  await expect(dashNav(page)).toHaveCount(0);
+  await expectAccessibleAtAllWidths(page);
+
+  await page.goto("/dash/rooms");
+  await expect(page.getByRole("heading", { name: "Admin access required" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/app$/);
+});

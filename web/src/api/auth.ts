@@ -1,0 +1,55 @@
+// The authentication calls of spec 1 §7 that the sign-in, sign-up and sign-out
+// flows make (the passkey ones are in passkeys.ts).
+import { apiRequest } from "./request";
+import { callJson } from "./server_call";
+import type { SessionUser } from "./session";
+
+export type SignupInput = { email: string; password: string; firstName: string; lastName: string };
+
+/** Whether the account behind this e-mail has passkeys ("Face ID"). */
+export async function checkPasskeys(email: string): Promise<boolean> {
+  const { hasPasskeys } = await callJson<{ hasPasskeys: boolean }>(
+    "GET",
+    `/api/auth/passkey/check/${encodeURIComponent(email)}`,
+  );
+  return hasPasskeys === true;
+}
+
+export async function passwordLogin(email: string, password: string): Promise<SessionUser> {
+  return (await callJson<{ user: SessionUser }>("POST", "/api/auth/login", { email, password })).user;
+}
+
+export async function signup(input: SignupInput): Promise<SessionUser> {
+  return (await callJson<{ user: SessionUser }>("POST", "/api/auth/signup", input)).user;
+}
+
+/** The me call that verifies a fresh session; throws when there is none. */
+export async function verifySession(): Promise<SessionUser> {
+  const { user } = await callJson<{ user?: SessionUser }>("GET", "/api/auth/me");
+  if (!user?.id) throw new Error("The session check answered without a user");
+  return user;
+}
+
+/** Ends the session on the server (no body, spec 1 §7). */
+export async function logout(): Promise<void> {
+  await apiRequest("POST", "/api/auth/logout");
+}
+
+const REMEMBERED_EMAIL_KEY = "rememberedEmail";
+
+/** The last e-mail used to sign in or sign up in this browser (spec 1 §3). */
+export function readRememberedEmail(): string {
+  try {
+    return localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? "";
+  } catch {
+    return ""; // storage blocked: start empty
+  }
+}
+
+export function rememberEmail(email: string): void {
+  try {
+    localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
+  } catch {
+    // storage blocked or full: remembering is a convenience only
+  }
+}

@@ -1,0 +1,61 @@
+// Phone and tablet navigation (below md): a top bar with the logo, an icon button
+// per dashboard area and the user's avatar (spec 1 §2 "Dashboard shell").
+import { Link as RouterLink, useLocation } from "react-router-dom";
+import Box from "@mui/joy/Box";
+import IconButton from "@mui/joy/IconButton";
+import Sheet from "@mui/joy/Sheet";
+import type { SessionUser } from "../../api/session";
+import { APP_NAME } from "../../ui/page_meta";
+import { Tooltip } from "../../ui/Tooltip";
+import { AccountButton } from "./AccountButton";
+import { NAV_ICONS } from "./nav_icons";
+import { activeArea, NAV_ITEMS } from "./nav_items";
+
+export const TOP_BAR_HEIGHT = 56;
+
+export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () => void }) {
+  const area = activeArea(useLocation().pathname);
+  return (
+    <Sheet
+      component="nav"
+      aria-label="Dashboard"
+      sx={{
+        display: { xs: "flex", md: "none" },
+        alignItems: "center",
+        gap: 1,
+        position: "sticky",
+        top: 0,
+        zIndex: 1000,
+        height: TOP_BAR_HEIGHT,
+        px: 1,
+        borderBottom: "1px solid",
+        borderColor: "divider",
+      }}
+    >
+      <IconButton component={RouterLink} to="/app" aria-label={`${APP_NAME} home`} variant="plain">
+        <img src="/logo.svg" alt="" width={28} height={28} />
+      </IconButton>
+      <Box sx={{ flex: 1, display: "flex", justifyContent: "center", gap: { xs: 0.25, sm: 1 } }}>
+        {NAV_ITEMS.map((item) => {
+          const Icon = NAV_ICONS[item.area];
+          const selected = area === item.area;
+          return (
+            <Tooltip key={item.area} title={item.label}>
+              <IconButton
+                component={RouterLink}
+                to={item.to}
+                aria-label={item.label}
+                aria-current={selected ? "page" : undefined}
+                variant={selected ? "soft" : "plain"}
+                color={selected ? "primary" : "neutral"}
+              >
+                <Icon size={22} />
+              </IconButton>
+            </Tooltip>
+          );
+        })}
+      </Box>
+      <AccountButton user={user} onClick={onAccount} />
+    </Sheet>
+  );
+}

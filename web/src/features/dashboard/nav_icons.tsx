@@ -1,0 +1,12 @@
+// The icon of each dashboard area.
+import type { ComponentType } from "react";
+import { DevicesIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon } from "../../ui/icons";
+import type { NavArea } from "./nav_items";
+
+export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
+  users: UsersIcon,
+  groups: GroupsIcon,
+  rooms: RoomsIcon,
+  devices: DevicesIcon,
+  logs: LogsIcon,
+};

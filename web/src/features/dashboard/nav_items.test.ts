@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { activeArea, NAV_ITEMS } from "./nav_items";
+
+describe("NAV_ITEMS", () => {
+  it("lists the five areas in the spec's order with their targets", () => {
+    expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
+      ["Users", "/dash/users"],
+      ["Groups", "/dash/groups"],
+      ["Rooms", "/dash/rooms"],
+      ["Devices", "/dash/devices"],
+      ["Logs", "/dash/logs"],
+    ]);
+  });
+});
+
+describe("activeArea", () => {
+  it("maps list and detail routes to their area", () => {
+    expect(activeArea("/dash/users")).toBe("users");
+    expect(activeArea("/dash/user/7/credentials")).toBe("users");
+    expect(activeArea("/dash/groups/3/rooms")).toBe("groups");
+    expect(activeArea("/dash/room/2/utilization")).toBe("rooms");
+    expect(activeArea("/dash/device/9/logs")).toBe("devices");
+    expect(activeArea("/dash/lastlock-test")).toBe("devices");
+    expect(activeArea("/dash/logs")).toBe("logs");
+  });
+  it("answers null outside the areas", () => {
+    expect(activeArea("/dash")).toBeNull();
+    expect(activeArea("/app")).toBeNull();
+    expect(activeArea("/dash/unknown")).toBeNull();
+    expect(activeArea("/users")).toBeNull();
+  });
+});
