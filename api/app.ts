@@ -12,6 +12,9 @@ import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { requireRule } from "./auth/access.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { userRoutes } from "./users/routes.ts";
+import { credentialRoutes } from "./users/credentials_routes.ts";
+import { groupRoutes } from "./groups/routes.ts";
 
 export function createApp(services: Services) {
   const app = new Hono<Env>();
@@ -37,6 +40,9 @@ export function createApp(services: Services) {
 
   app.route("/api/health", healthRoutes);
   app.route("/api/auth", authRoutes);
+  app.route("/api/users", userRoutes);
+  app.route("/api/users", credentialRoutes);
+  app.route("/api/groups", groupRoutes);
 
   // Registered last but /api paths pass through it, so unknown ones end in the
   // JSON 404 and routes added after createApp (tests) still answer.

@@ -1,0 +1,116 @@
+// SQL of the groups calls: lists (with member and room counts), single reads and
+// writes, memberships.
+import type postgres from "postgres";
+import type { Queries } from "../db/connect.ts";
+import type { CreateGroupInput, UpdateGroupInput } from "./schemas.ts";
+
+export type Group = {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export type GroupWithCounts = Group & { userCount: number; roomCount: number };
+
+export const listGroups = (sql: Queries) =>
+  sql<Group[]>`
+    select id, name, description, is_active, created_at, updated_at
+    from groups order by lower(name), id`;
+
+// One query for the whole list: members and rooms are counted once each by a
+// grouped join, not per group.
+const selectWithCounts = (sql: Queries, where: postgres.Fragment) =>
+  sql<GroupWithCounts[]>`
+    select g.id, g.name, g.description, g.is_active, g.created_at, g.updated_at,
+           coalesce(uc.n, 0)::int as user_count, coalesce(rc.n, 0)::int as room_count
+    from groups g
+    left join (select group_id, count(*) as n from user_groups group by group_id) uc
+      on uc.group_id = g.id
+    left join (select group_id, count(*) as n from group_rooms group by group_id) rc
+      on rc.group_id = g.id
+    ${where}
+    order by lower(g.name), g.id`;
+
+export const listGroupsWithCounts = (sql: Queries) => selectWithCounts(sql, sql``);
+
+export async function findGroup(sql: Queries, id: number): Promise<GroupWithCounts | undefined> {
+  const [group] = await selectWithCounts(sql, sql`where g.id = ${id}`);
+  return group;
+}
+
+/** Locks the group's row for the rest of the transaction; false when there is none. */
+export async function lockGroup(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from groups where id = ${id} for update`;
+  return Boolean(row);
+}
+
+export async function insertGroup(sql: Queries, input: CreateGroupInput): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into groups (name, description, is_active)
+    values (${input.name}, ${input.description}, ${input.isActive})
+    returning id`;
+  return row.id;
+}
+
+export async function updateGroup(sql: Queries, id: number, input: UpdateGroupInput) {
+  await sql`update groups set name = ${input.name}, description = ${input.description}
+    where id = ${id}`;
+}
+
+/** Flips isActive; false when the group does not exist. */
+export async function toggleGroup(sql: Queries, id: number): Promise<boolean> {
+  const rows = await sql`update groups set is_active = not is_active where id = ${id}
+    returning id`;
+  return rows.length > 0;
+}
+
+/** Deletes the group; its memberships and room grants go with it (on delete cascade). */
+export async function deleteGroup(sql: Queries, id: number): Promise<boolean> {
+  const rows = await sql`delete from groups where id = ${id} returning id`;
+  return rows.length > 0;
+}
+
+export type Member = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  addedAt: Date;
+  updatedAt: Date;
+};
+
+const selectMembers = (sql: Queries, where: postgres.Fragment) =>
+  sql<Member[]>`
+    select u.id, u.email, u.first_name, u.last_name, u.is_active, ug.created_at as added_at,
+           u.updated_at
+    from user_groups ug join users u on u.id = ug.user_id
+    ${where}
+    order by lower(u.first_name), lower(u.last_name), u.id`;
+
+export const membersOf = (sql: Queries, groupId: number) =>
+  selectMembers(sql, sql`where ug.group_id = ${groupId}`);
+
+export async function findMember(sql: Queries, groupId: number, userId: number) {
+  const [member] = await selectMembers(
+    sql,
+    sql`where ug.group_id = ${groupId} and ug.user_id = ${userId}`,
+  );
+  return member;
+}
+
+/** Adds the membership; false when it already existed. */
+export async function addMember(sql: Queries, groupId: number, userId: number) {
+  const rows = await sql`insert into user_groups (user_id, group_id)
+    values (${userId}, ${groupId}) on conflict do nothing returning user_id`;
+  return rows.length > 0;
+}
+
+/** Removes the membership; false when there was none. */
+export async function removeMember(sql: Queries, groupId: number, userId: number) {
+  const rows = await sql`delete from user_groups
+    where group_id = ${groupId} and user_id = ${userId} returning user_id`;
+  return rows.length > 0;
+}

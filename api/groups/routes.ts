@@ -1,0 +1,124 @@
+// Groups calls of spec 1 §7, admin only: lists, single group, edits, activation,
+// deletion and membership. Room grants of a group are document 2 (api/rooms).
+import { Hono } from "hono";
+import type { Queries } from "../db/connect.ts";
+import type { Env } from "../http/env.ts";
+import { conflict, isUniqueViolation, notFound } from "../http/errors.ts";
+import { idParam } from "../http/validate.ts";
+import { assertVersion } from "../http/versions.ts";
+import { transaction } from "../http/transaction.ts";
+import { allow } from "../auth/access.ts";
+import { readBody } from "../users/read_body.ts";
+import { USER_NOT_FOUND } from "../users/schemas.ts";
+import { keepingAnAdmin } from "./admins.ts";
+import * as s from "./schemas.ts";
+import {
+  addMember,
+  deleteGroup,
+  findGroup,
+  findMember,
+  insertGroup,
+  listGroups,
+  listGroupsWithCounts,
+  lockGroup,
+  membersOf,
+  removeMember,
+  toggleGroup,
+  updateGroup,
+} from "./repo.ts";
+
+const GROUP_NOT_FOUND = "Group not found";
+const NAME_TAKEN = "A group with this name already exists";
+
+async function existingGroup(sql: Queries, id: number) {
+  const group = await findGroup(sql, id);
+  if (!group) throw notFound(GROUP_NOT_FOUND);
+  return group;
+}
+
+/** A unique clash on group names (any case) becomes a readable 409. */
+async function nameMustBeFree<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
+    throw error;
+  }
+}
+
+export const groupRoutes = new Hono<Env>()
+  .get("/", allow.admin, async (c) => c.json(await listGroups(c.var.sql)))
+  // Before /:id, so the static segment is never read as an id.
+  .get("/with-counts", allow.admin, async (c) => c.json(await listGroupsWithCounts(c.var.sql)))
+  .post("/", allow.admin, async (c) => {
+    const input = await readBody(c, s.createGroupBody);
+    // A savepoint, so a clash does not spoil an enclosing (idempotent) transaction.
+    const id = await nameMustBeFree(() => transaction(c.var.sql, (tx) => insertGroup(tx, input)));
+    return c.json(await existingGroup(c.var.sql, id), 201);
+  })
+  .get("/:id", allow.admin, async (c) => c.json(await existingGroup(c.var.sql, idParam(c))))
+  .put("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    const input = await readBody(c, s.updateGroupBody);
+    // Renaming the Admin group would make nobody an admin: refused like the rest.
+    await nameMustBeFree(() =>
+      keepingAnAdmin(
+        c.var.sql,
+        "Renaming the Admin group would leave no active administrator",
+        async (tx) => {
+          if (!(await lockGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+          assertVersion(c, (await findGroup(tx, id))!);
+          await updateGroup(tx, id, input);
+        },
+      )
+    );
+    return c.json(await existingGroup(c.var.sql, id));
+  })
+  .patch("/:id/toggle-active", allow.admin, async (c) => {
+    const id = idParam(c);
+    const refusal = "The Admin group cannot be deactivated: no active administrator would be left";
+    await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
+      if (!(await toggleGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+    });
+    return c.json(await existingGroup(c.var.sql, id));
+  })
+  .delete("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    const refusal = "The Admin group cannot be deleted: no active administrator would be left";
+    await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
+      if (!(await deleteGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+    });
+    return c.json({ success: true, id });
+  })
+  .get("/:id/users", allow.admin, async (c) => {
+    const id = idParam(c);
+    await existingGroup(c.var.sql, id);
+    return c.json(await membersOf(c.var.sql, id));
+  })
+  // Adding a member twice is not an error: the answer is the membership either
+  // way (201 when it was made, 200 when it already existed), so a replayed or
+  // repeated add is harmless.
+  .post("/:id/users/:userId", allow.admin, async (c) => {
+    const id = idParam(c);
+    const userId = idParam(c, "userId");
+    const added = await transaction(c.var.sql, async (tx) => {
+      if (!(await lockGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+      const [user] = await tx<{ isActive: boolean }[]>`
+        select is_active from users where id = ${userId} for share`;
+      if (!user) throw notFound(USER_NOT_FOUND);
+      if (!user.isActive) throw conflict("Only active users can be added to a group");
+      return await addMember(tx, id, userId);
+    });
+    return c.json(await findMember(c.var.sql, id, userId), added ? 201 : 200);
+  })
+  .delete("/:id/users/:userId", allow.admin, async (c) => {
+    const id = idParam(c);
+    const userId = idParam(c, "userId");
+    const refusal = "You cannot remove the last active admin from the Admin group";
+    await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
+      if (await removeMember(tx, id, userId)) return;
+      if (!(await lockGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+      throw notFound("This user is not a member of this group");
+    });
+    return c.json({ success: true, groupId: id, userId });
+  });

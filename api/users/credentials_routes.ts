@@ -1,0 +1,103 @@
+// A user's badges (spec 1 §2 user credentials, §7): list, add, edit, remove.
+// A verified user's list starts with a synthetic row, id -1, standing for the
+// identity verification; it is system managed, so editing or removing it is refused.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { Queries } from "../db/connect.ts";
+import type { Env } from "../http/env.ts";
+import { conflict, forbidden, isUniqueViolation, notFound } from "../http/errors.ts";
+import { idParam } from "../http/validate.ts";
+import { assertVersion } from "../http/versions.ts";
+import { transaction } from "../http/transaction.ts";
+import { allow } from "../auth/access.ts";
+import { readBody } from "./read_body.ts";
+import { credentialBody, SYSTEM_CREDENTIAL_TYPE, USER_NOT_FOUND } from "./schemas.ts";
+import { isVerified, verificationOf } from "./repo.ts";
+import {
+  type Credential,
+  deleteCredential,
+  findCredential,
+  insertCredential,
+  listCredentials,
+  updateCredential,
+} from "./credentials_repo.ts";
+
+export const SYSTEM_ROW_ID = -1;
+const SYSTEM_MANAGED = "This credential is managed by identity verification and cannot be changed";
+const NOT_FOUND = "Credential not found";
+const CARD_TAKEN = "This card is already registered";
+
+async function verificationRow(sql: Queries, userId: number) {
+  const v = await verificationOf(sql, userId);
+  if (!v) throw notFound(USER_NOT_FOUND);
+  if (!isVerified(v.status)) return null;
+  const row: Credential = {
+    id: SYSTEM_ROW_ID,
+    userId,
+    type: SYSTEM_CREDENTIAL_TYPE,
+    facilityCode: null,
+    cardCode: null,
+    isActive: true,
+    systemManaged: true,
+    createdAt: v.verifiedAt,
+    updatedAt: v.verifiedAt,
+  };
+  return row;
+}
+
+/** The :credentialId of an editable badge; the synthetic row is refused first. */
+function credentialParam(c: Context) {
+  if (c.req.param("credentialId")?.trim() === String(SYSTEM_ROW_ID)) {
+    throw forbidden(SYSTEM_MANAGED);
+  }
+  return idParam(c, "credentialId");
+}
+
+async function cardMustBeFree<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(CARD_TAKEN);
+    throw error;
+  }
+}
+
+export const credentialRoutes = new Hono<Env>()
+  .get("/:id/credentials", allow.admin, async (c) => {
+    const userId = idParam(c);
+    const system = await verificationRow(c.var.sql, userId); // 404 for an unknown user
+    const rows = await listCredentials(c.var.sql, userId);
+    return c.json(system ? [system, ...rows] : rows);
+  })
+  .post("/:id/credentials", allow.admin, async (c) => {
+    const userId = idParam(c);
+    const input = await readBody(c, credentialBody);
+    const credential = await cardMustBeFree(() =>
+      transaction(c.var.sql, async (tx) => {
+        const [user] = await tx`select 1 from users where id = ${userId}`;
+        if (!user) throw notFound(USER_NOT_FOUND);
+        return await insertCredential(tx, userId, input);
+      })
+    );
+    return c.json(credential, 201);
+  })
+  .put("/:id/credentials/:credentialId", allow.admin, async (c) => {
+    const userId = idParam(c);
+    const id = credentialParam(c);
+    const input = await readBody(c, credentialBody);
+    const credential = await cardMustBeFree(() =>
+      transaction(c.var.sql, async (tx) => {
+        const current = await findCredential(tx, userId, id, true);
+        if (!current) throw notFound(NOT_FOUND);
+        assertVersion(c, current as { updatedAt: Date });
+        return await updateCredential(tx, userId, id, input);
+      })
+    );
+    return c.json(credential);
+  })
+  .delete("/:id/credentials/:credentialId", allow.admin, async (c) => {
+    const userId = idParam(c);
+    const id = credentialParam(c);
+    if (!(await deleteCredential(c.var.sql, userId, id))) throw notFound(NOT_FOUND);
+    return c.json({ success: true, id });
+  });

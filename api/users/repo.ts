@@ -1,0 +1,162 @@
+// SQL of the users calls: the list, single reads and writes, identity verification.
+import type postgres from "postgres";
+import type { Queries } from "../db/connect.ts";
+import { isAdminSql } from "../auth/sessions.ts";
+import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
+
+export type GroupRef = { id: number; name: string; isActive: boolean };
+
+/** A user as every users call answers it: never the password hash. */
+export type User = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  isAdmin: boolean;
+  groups: GroupRef[];
+  stripeVerificationStatus: string | null;
+  stripeVerifiedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+// One query for the whole list, however many users: memberships are aggregated
+// once by a grouped join (no query per user), admin status by the product's one rule.
+const selectUsers = (sql: Queries, where: postgres.Fragment) =>
+  sql<User[]>`
+    select u.id, u.email, u.first_name, u.last_name, u.is_active,
+           ${isAdminSql(sql, sql`u.id`)} as is_admin,
+           coalesce(m.groups, '[]'::json) as groups,
+           u.stripe_verification_status, u.stripe_verified_at, u.created_at, u.updated_at
+    from users u
+    left join (
+      select ug.user_id,
+             json_agg(json_build_object('id', g.id, 'name', g.name, 'isActive', g.is_active)
+                      order by lower(g.name), g.id) as groups
+      from user_groups ug join groups g on g.id = ug.group_id
+      group by ug.user_id
+    ) m on m.user_id = u.id
+    ${where}
+    order by u.id`;
+
+export const listUsers = (sql: Queries) => selectUsers(sql, sql``);
+
+export async function findUser(sql: Queries, id: number): Promise<User | undefined> {
+  const [user] = await selectUsers(sql, sql`where u.id = ${id}`);
+  return user;
+}
+
+/** Locks the user's row for the rest of the transaction; false when there is none. */
+export async function lockUser(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from users where id = ${id} for update`;
+  return Boolean(row);
+}
+
+export async function insertUser(
+  sql: Queries,
+  input: Omit<CreateUserInput, "password"> & { passwordHash: string },
+): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into users (email, password_hash, first_name, last_name)
+    values (${input.email}, ${input.passwordHash}, ${input.firstName}, ${input.lastName})
+    returning id`;
+  return row.id;
+}
+
+export async function updateUser(sql: Queries, id: number, input: UpdateUserInput) {
+  await sql`update users set first_name = ${input.firstName}, last_name = ${input.lastName},
+    email = ${input.email} where id = ${id}`;
+}
+
+/** Flips isActive; answers the new value, or null for an unknown user. */
+export async function toggleActive(sql: Queries, id: number): Promise<boolean | null> {
+  const [row] = await sql<{ isActive: boolean }[]>`
+    update users set is_active = not is_active where id = ${id} returning is_active`;
+  return row ? row.isActive : null;
+}
+
+/**
+ * Deletes the user for good. Memberships, badges, passkeys, Last Lock credentials,
+ * sessions and invitations go with the row (on delete cascade); access logs stay,
+ * unlinked, with the name the user had (filled in here where a row lacks it).
+ */
+export async function deleteUser(sql: Queries, id: number): Promise<boolean> {
+  await sql`update access_logs l
+    set user_name = nullif(trim(u.first_name || ' ' || u.last_name), '')
+    from users u where u.id = ${id} and l.user_id = u.id and l.user_name is null`;
+  const rows = await sql`delete from users where id = ${id} returning id`;
+  return rows.length > 0;
+}
+
+export type UserGroup = {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The user's groups (active or not), or undefined for an unknown user. */
+export async function groupsOfUser(sql: Queries, id: number): Promise<UserGroup[] | undefined> {
+  const rows = await sql<UserGroup[]>`
+    select g.id, g.name, g.description, g.is_active, g.created_at, g.updated_at
+    from user_groups ug join groups g on g.id = ug.group_id
+    where ug.user_id = ${id}
+    order by lower(g.name), g.id`;
+  if (rows.length) return rows;
+  return (await userExists(sql, id)) ? [] : undefined;
+}
+
+export async function userExists(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from users where id = ${id}`;
+  return Boolean(row);
+}
+
+// --- identity verification (Stripe Identity; the session itself is document 2) ---
+
+export type Verification = {
+  status: string | null;
+  sessionId: string | null;
+  verifiedAt: Date | null;
+  url: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+};
+
+export const isVerified = (status: string | null) => status === "verified";
+
+// The hosted-page URL and Stripe's last_error are kept by the verification flow
+// (issue 6, its own migration). They are read by name from the row's JSON, so
+// this call answers the same whether or not those columns exist yet.
+export async function verificationOf(sql: Queries, id: number): Promise<Verification | undefined> {
+  const [row] = await sql<Verification[]>`
+    select u.stripe_verification_status as status,
+           u.stripe_verification_session_id as session_id,
+           u.stripe_verified_at as verified_at,
+           to_jsonb(u) ->> 'stripe_verification_url' as url,
+           to_jsonb(u) ->> 'stripe_verification_error_code' as error_code,
+           to_jsonb(u) ->> 'stripe_verification_error_message' as error_message
+    from users u where u.id = ${id}`;
+  return row;
+}
+
+/** Every user's verification state, keyed by user id. */
+export async function verificationStatuses(sql: Queries) {
+  const rows = await sql<{ id: number; status: string | null }[]>`
+    select id, stripe_verification_status as status from users order by id`;
+  const map: Record<string, { verified: boolean; status: string | null }> = {};
+  for (const { id, status } of rows) map[id] = { verified: isVerified(status), status };
+  return map;
+}
+
+// --- invitations ---------------------------------------------------------------
+
+export async function queueInvitation(sql: Queries, userId: number, invitedBy: number) {
+  const [row] = await sql<{ id: number; email: string; status: string; createdAt: Date }[]>`
+    insert into invitations (user_id, email, invited_by)
+    select id, email, ${invitedBy} from users where id = ${userId}
+    returning id, email, status, created_at`;
+  return row;
+}

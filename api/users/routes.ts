@@ -1,0 +1,145 @@
+// Users calls of spec 1 §7 (admin only, except a user's own groups), plus the
+// resend-invitation call the spec leaves unshown. Badges: credentials_routes.ts.
+import { Hono } from "hono";
+import type { Queries } from "../db/connect.ts";
+import type { Env } from "../http/env.ts";
+import { conflict, isUniqueViolation, notFound } from "../http/errors.ts";
+import { idParam } from "../http/validate.ts";
+import { assertVersion } from "../http/versions.ts";
+import { transaction } from "../http/transaction.ts";
+import { allow } from "../auth/access.ts";
+import { hashPassword } from "../auth/password.ts";
+import { endAllSessions } from "../auth/sessions.ts";
+import { keepingAnAdmin } from "../groups/admins.ts";
+import { readBody } from "./read_body.ts";
+import * as s from "./schemas.ts";
+import {
+  deleteUser,
+  findUser,
+  groupsOfUser,
+  insertUser,
+  isVerified,
+  listUsers,
+  lockUser,
+  queueInvitation,
+  toggleActive,
+  updateUser,
+  type Verification,
+  verificationOf,
+  verificationStatuses,
+} from "./repo.ts";
+
+const EMAIL_TAKEN = "A user with this email already exists";
+const LAST_ADMIN = "This would leave no active administrator";
+
+/**
+ * The link behind the Verified badge: the session's hosted page while the person
+ * is still completing it, otherwise the session in Stripe's dashboard.
+ */
+export const verificationUrl = (v: Verification) =>
+  v.url ??
+    (v.sessionId
+      ? `https://dashboard.stripe.com/identity/verification-sessions/${
+        encodeURIComponent(v.sessionId)
+      }`
+      : null);
+
+/** A unique clash on users' e-mail becomes the spec-worded 409. */
+async function emailMustBeFree<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+async function existingUser(sql: Queries, id: number) {
+  const user = await findUser(sql, id);
+  if (!user) throw notFound(s.USER_NOT_FOUND);
+  return user;
+}
+
+export const userRoutes = new Hono<Env>()
+  .get("/", allow.admin, async (c) => c.json(await listUsers(c.var.sql)))
+  .post("/", allow.admin, async (c) => {
+    const { password, ...input } = await readBody(c, s.createUserBody);
+    const passwordHash = await hashPassword(password);
+    // A savepoint, so a clash does not spoil an enclosing (idempotent) transaction.
+    const id = await emailMustBeFree(() =>
+      transaction(c.var.sql, (tx) => insertUser(tx, { ...input, passwordHash }))
+    );
+    return c.json(await existingUser(c.var.sql, id), 201);
+  })
+  // Before /:id, so the static segment is never read as an id.
+  .get("/verification-statuses", allow.admin, async (c) => {
+    return c.json(await verificationStatuses(c.var.sql));
+  })
+  .get("/:id", allow.admin, async (c) => c.json(await existingUser(c.var.sql, idParam(c))))
+  .put("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    const input = await readBody(c, s.updateUserBody);
+    await emailMustBeFree(() =>
+      transaction(c.var.sql, async (tx) => {
+        if (!(await lockUser(tx, id))) throw notFound(s.USER_NOT_FOUND);
+        assertVersion(c, (await findUser(tx, id))!);
+        await updateUser(tx, id, input);
+      })
+    );
+    return c.json(await existingUser(c.var.sql, id));
+  })
+  .delete("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    if (id === c.var.user!.id) throw conflict("You cannot delete your own account");
+    await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
+      if (!(await deleteUser(tx, id))) throw notFound(s.USER_NOT_FOUND);
+    });
+    return c.json({ success: true, id });
+  })
+  .patch("/:id/toggle-active", allow.admin, async (c) => {
+    const id = idParam(c);
+    if (id === c.var.user!.id) throw conflict("You cannot deactivate your own account");
+    await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
+      const isActive = await toggleActive(tx, id);
+      if (isActive === null) throw notFound(s.USER_NOT_FOUND);
+      // Deactivation revokes everything at once: no session survives it.
+      if (!isActive) await endAllSessions(tx, id);
+    });
+    return c.json(await existingUser(c.var.sql, id));
+  })
+  .get("/:id/verification-status", allow.admin, async (c) => {
+    const v = await verificationOf(c.var.sql, idParam(c));
+    if (!v) throw notFound(s.USER_NOT_FOUND);
+    return c.json({
+      verified: isVerified(v.status),
+      status: v.status,
+      verificationUrl: verificationUrl(v),
+      verificationDate: v.verifiedAt,
+      lastError: v.errorMessage || v.errorCode
+        ? { message: v.errorMessage, code: v.errorCode }
+        : null,
+    });
+  })
+  // The home page reads the signed-in user's own groups; admins read anyone's.
+  .get("/:id/groups", allow.self, async (c) => {
+    const groups = await groupsOfUser(c.var.sql, idParam(c));
+    if (!groups) throw notFound(s.USER_NOT_FOUND);
+    return c.json(groups);
+  })
+  // Not shown in the spec: records the invitation for a mailer to send (202).
+  .post("/:id/resend-invitation", allow.admin, async (c) => {
+    const id = idParam(c);
+    const user = await existingUser(c.var.sql, id);
+    if (!user.isActive) {
+      throw conflict("This user is deactivated. Reactivate them before inviting them again.");
+    }
+    const invitation = await queueInvitation(c.var.sql, id, c.var.user!.id);
+    return c.json({
+      queued: true,
+      invitationId: invitation.id,
+      userId: id,
+      email: invitation.email,
+      status: invitation.status,
+      queuedAt: invitation.createdAt,
+    }, 202);
+  });
