@@ -15,6 +15,13 @@ import { healthRoutes } from "./health/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { credentialRoutes } from "./users/credentials_routes.ts";
 import { groupRoutes } from "./groups/routes.ts";
+import { densityRoutes } from "./integrations/density/routes.ts";
+import {
+  DENSITY_SIMULATOR_PATH,
+  densitySimulatorRoutes,
+} from "./integrations/density/simulator_routes.ts";
+import { stripeRoutes } from "./integrations/stripe/routes.ts";
+import { STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes } from "./integrations/stripe/hosted_page.ts";
 
 export function createApp(services: Services) {
   const app = new Hono<Env>();
@@ -43,6 +50,12 @@ export function createApp(services: Services) {
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);
+  app.route("/api/density", densityRoutes);
+  app.route("/api/stripe", stripeRoutes);
+  // Simulators (only while no real service is configured), outside /api: the
+  // Stripe hosted page posts plain HTML forms and delivers webhooks to this app.
+  app.route(DENSITY_SIMULATOR_PATH, densitySimulatorRoutes);
+  app.route(STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes((request) => app.fetch(request)));
 
   // Registered last but /api paths pass through it, so unknown ones end in the
   // JSON 404 and routes added after createApp (tests) still answer.

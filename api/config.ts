@@ -18,6 +18,13 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(60 * 24 * 7),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   STATIC_DIR: z.string().min(1).default("./dist"),
+  // Integrations: unset means the built-in simulator (see README, Configuration).
+  DENSITY_API_BASE: url.optional(),
+  DENSITY_API_TOKEN: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key")
+    .optional(),
+  STRIPE_API_BASE: url.optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = Readonly<{
@@ -33,6 +40,11 @@ export type Config = Readonly<{
   sessionIdleMinutes: number;
   sessionAbsoluteDays: number;
   staticDir: string;
+  densityApiBase: string | undefined;
+  densityApiToken: string | undefined;
+  stripeSecretKey: string | undefined;
+  stripeApiBase: string | undefined;
+  stripeWebhookSecret: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -50,6 +62,12 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     throw new ConfigError(`${name}=${JSON.stringify(env[name])} is invalid: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set");
+  }
+  if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError("STRIPE_API_BASE needs STRIPE_SECRET_KEY (unset, the simulator is used)");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -64,5 +82,10 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
     staticDir: e.STATIC_DIR,
+    densityApiBase: e.DENSITY_API_BASE,
+    densityApiToken: e.DENSITY_API_TOKEN,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeApiBase: e.STRIPE_API_BASE,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
   };
 }

@@ -9,8 +9,11 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Client-side routes all render from index.html; API calls must reach the server.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//] }));
+// Client-side routes all render from index.html; API calls must reach the server,
+// and so must the simulators' server-rendered pages (the Stripe Identity hosted page).
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//, /^\/sim\//] }),
+);
 
 // registerType "prompt": a new worker waits until the user accepts the update.
 self.addEventListener("message", (event) => {

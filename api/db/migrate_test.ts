@@ -8,6 +8,8 @@ import { freshDatabase } from "./test_db.ts";
 const TABLES: Record<string, string> = {
   users: "id email password_hash first_name last_name is_active stripe_customer_id " +
     "stripe_verification_session_id stripe_verification_status stripe_verified_at " +
+    "stripe_verification_url stripe_verification_error_code " +
+    "stripe_verification_error_message stripe_verification_event_at " +
     "created_at updated_at",
   groups: "id name description is_active created_at updated_at",
   user_groups: "user_id group_id created_at",

@@ -1,0 +1,17 @@
+// The in-process Density simulator, also reachable over HTTP under /sim/density
+// (e.g. `curl -H 'Authorization: Bearer density-demo-token' localhost:8000/sim/density/v3/spaces`)
+// while DENSITY_API_BASE is unset. The API itself calls it without a socket (link.ts).
+import { Hono } from "hono";
+import type { Env } from "../../http/env.ts";
+import { densityLink, usesDensitySimulator } from "./link.ts";
+
+export const DENSITY_SIMULATOR_PATH = "/sim/density";
+
+export const densitySimulatorRoutes = new Hono<Env>().all("/*", (c) => {
+  if (!usesDensitySimulator(c.var.config)) {
+    return c.json({ error: "The Density simulator is off (DENSITY_API_BASE is set)" }, 404);
+  }
+  const url = new URL(c.req.url);
+  url.pathname = url.pathname.slice(DENSITY_SIMULATOR_PATH.length) || "/";
+  return densityLink.simulator.app.fetch(new Request(url, c.req.raw));
+});

@@ -1,0 +1,110 @@
+// Stripe Identity through the official `stripe` SDK. STRIPE_SECRET_KEY set: the
+// real Stripe (or STRIPE_API_BASE, e.g. stripe-mock). Unset: the SDK is pointed at
+// the simulator through its host/port/protocol options, and its fetch-based HTTP
+// client is handed an in-process fetch, so the SDK's own requests (form-encoded,
+// Bearer key, Stripe-Version) are answered by simulator.ts without a socket.
+import Stripe from "stripe";
+import type { Config } from "../../config.ts";
+import { ApiError } from "../../http/errors.ts";
+import {
+  createStripeSimulator,
+  STRIPE_SIMULATOR_KEY,
+  STRIPE_SIMULATOR_WEBHOOK_SECRET,
+} from "./simulator.ts";
+
+/** The simulator this process uses, and the SDK's deadline. Tests may swap or lower them. */
+export const stripeLink = {
+  simulator: createStripeSimulator(),
+  timeoutMs: 10_000,
+};
+
+/** The host the SDK is given for the in-process simulator (never resolved). */
+export const STRIPE_SIMULATOR_HOST = "stripe.simulator";
+
+export const usesStripeSimulator = (config: Config) => !config.stripeSecretKey;
+
+/** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the simulator's own. */
+export const webhookSecretOf = (config: Config) =>
+  config.stripeWebhookSecret ?? STRIPE_SIMULATOR_WEBHOOK_SECRET;
+
+const clients = new Map<string, Stripe>();
+
+export function stripeFor(config: Config): Stripe {
+  const simulated = usesStripeSimulator(config);
+  const key = `${config.stripeSecretKey}|${config.stripeApiBase}|${stripeLink.timeoutMs}|${
+    simulated ? clientIdOf(stripeLink.simulator) : ""
+  }`;
+  let stripe = clients.get(key);
+  if (stripe) return stripe;
+  const common = {
+    timeout: stripeLink.timeoutMs,
+    // One attempt: the person sees the failure at once and can press again.
+    maxNetworkRetries: 0,
+    telemetry: false,
+    appInfo: { name: "Threshold" },
+  };
+  if (simulated) {
+    const simulator = stripeLink.simulator;
+    stripe = new Stripe(STRIPE_SIMULATOR_KEY, {
+      ...common,
+      host: STRIPE_SIMULATOR_HOST,
+      port: 80,
+      protocol: "http",
+      httpClient: Stripe.createFetchHttpClient(simulator.fetch as typeof fetch),
+    });
+  } else {
+    const base = new URL(config.stripeApiBase ?? "https://api.stripe.com");
+    const protocol = base.protocol === "http:" ? "http" : "https";
+    stripe = new Stripe(config.stripeSecretKey!, {
+      ...common,
+      host: base.hostname,
+      port: Number(base.port || (protocol === "http" ? 80 : 443)),
+      protocol,
+      httpClient: Stripe.createFetchHttpClient(),
+    });
+  }
+  if (clients.size > 16) clients.clear();
+  clients.set(key, stripe);
+  return stripe;
+}
+
+// Each simulator instance gets a stable id, so swapping it (tests) gets a new client.
+const simulatorIds = new WeakMap<object, number>();
+let nextSimulatorId = 1;
+function clientIdOf(simulator: object) {
+  let id = simulatorIds.get(simulator);
+  if (id === undefined) simulatorIds.set(simulator, id = nextSimulatorId++);
+  return id;
+}
+
+export const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/**
+ * A failed Stripe call as the API answers it: 504 when Stripe did not answer in
+ * time, otherwise 502 with what went wrong (Stripe's own message for its errors).
+ */
+export function stripeFailure(error: unknown): ApiError {
+  if (error instanceof Stripe.errors.StripeError) {
+    if (error.type === "StripeConnectionError") {
+      return /timeout/i.test(error.message)
+        ? new ApiError(504, "Stripe did not answer in time. Please try again.")
+        : new ApiError(502, "Stripe is unreachable. Please try again later.");
+    }
+    if (error.type === "StripeAuthenticationError") {
+      return new ApiError(502, "Stripe refused the configured API key");
+    }
+    if (/Invalid JSON/i.test(error.message)) {
+      return new ApiError(502, "Stripe sent an unreadable answer");
+    }
+    return new ApiError(502, `Stripe could not start the verification: ${error.message}`);
+  }
+  if (error instanceof MalformedAnswer) return new ApiError(502, error.message);
+  throw error;
+}
+
+/** An answer that parsed but is not what the SDK call promises. */
+export class MalformedAnswer extends Error {
+  constructor(message = "Stripe sent an answer of an unexpected shape") {
+    super(message);
+  }
+}
