@@ -12,6 +12,10 @@ import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { requireRule } from "./auth/access.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { roomRoutes } from "./rooms/routes.ts";
+import { groupRoomRoutes } from "./group_rooms/routes.ts";
+import { deviceRoutes } from "./devices/routes.ts";
+import { logRoutes } from "./logs/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { credentialRoutes } from "./users/credentials_routes.ts";
 import { groupRoutes } from "./groups/routes.ts";
@@ -47,6 +51,10 @@ export function createApp(services: Services) {
 
   app.route("/api/health", healthRoutes);
   app.route("/api/auth", authRoutes);
+  app.route("/api/rooms", roomRoutes);
+  app.route("/api/groups", groupRoomRoutes);
+  app.route("/api/devices", deviceRoutes);
+  app.route("/api", logRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

@@ -455,7 +455,11 @@ async function lastLockCredentials(
   await sql`insert into device_credentials ${sql(assignments)}`;
 }
 
-/** A week of hourly readings from the two plain sensors. */
+/**
+ * A week of hourly readings from the two plain sensors, and the lobby's occupancy
+ * every 10 minutes (people in the room: busy at arrival, lunch and leaving on
+ * weekdays), which the room sensor page reads.
+ */
 function sensorRows(random: Random, deviceIds: Map<string, number>, now: Date) {
   const rows = [];
   const hourStart = Math.floor(now.getTime() / 3_600_000) * 3_600_000;
@@ -478,6 +482,28 @@ function sensorRows(random: Random, deviceIds: Map<string, number>, now: Date) {
         humidity: random.int(35, 45),
         motion: busy && random.next() < 0.2,
       },
+    });
+  }
+  const slot = 600_000;
+  const lobby = deviceIds.get("Lobby Occupancy Sensor")!;
+  for (
+    let at = Math.floor(now.getTime() / slot) * slot - 7 * DAY_MS;
+    at <= now.getTime();
+    at += slot
+  ) {
+    const timestamp = new Date(at);
+    const hour = timestamp.getHours() + timestamp.getMinutes() / 60;
+    const weekday = timestamp.getDay() > 0 && timestamp.getDay() < 6;
+    const peak = (center: number, width: number, height: number) =>
+      height * Math.exp(-(((hour - center) / width) ** 2));
+    const level = hour < 7 || hour > 20 ? 0 : (weekday ? 1 : 0.25) *
+      (6 + peak(8.75, 0.6, 18) + peak(12.5, 0.8, 14) + peak(17.25, 0.6, 12));
+    rows.push({
+      deviceId: lobby,
+      timestamp,
+      count: Math.max(0, Math.round(level * (0.8 + random.next() * 0.4))),
+      eventType: "occupancy",
+      analytics: null,
     });
   }
   return rows;

@@ -1,0 +1,136 @@
+// SQL of devices. Secrets (Density token, client id and secret) are written
+// here and never read back: every select lists its columns and answers only
+// whether each secret is set.
+import type postgres from "postgres";
+import type { Queries } from "../db/connect.ts";
+import type { CreateDeviceInput, DeviceType, UpdateDeviceInput } from "./schemas.ts";
+
+export type Device = {
+  id: number;
+  name: string;
+  deviceId: string;
+  type: DeviceType;
+  manufacturer: string | null;
+  roomId: number | null;
+  roomName: string | null;
+  isActive: boolean;
+  isPending: boolean;
+  densitySpaceId: string | null;
+  densityAuthType: "bearer" | "oauth";
+  hasDensityApiToken: boolean;
+  hasDensityClientId: boolean;
+  hasDensityClientSecret: boolean;
+  lastLockDeviceId: number | null;
+  lastLockDescription: string | null;
+  lastLockTimeCreated: Date | null;
+  lastAccessAttempt: Date | null;
+  lastAccessCredential: string | null;
+  lastAccessOutcome: string | null;
+  credentialCount: number;
+  lastSync: Date | null;
+  unifiDeviceId: string | null;
+  unifiModel: string | null;
+  unifiIp: string | null;
+  unifiMac: string | null;
+  unifiIsOnline: boolean | null;
+  lastSeen: Date | null;
+  firmware: string | null;
+  cameraSpecs: unknown;
+  sensorSpecs: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const selectDevices = (sql: Queries, where: postgres.Fragment) =>
+  sql<Device[]>`
+    select d.id, d.name, d.device_id, d.type, d.manufacturer, d.room_id, r.name as room_name,
+           d.is_active, d.is_pending, d.density_space_id, d.density_auth_type,
+           d.density_api_token is not null as has_density_api_token,
+           d.density_client_id is not null as has_density_client_id,
+           d.density_client_secret is not null as has_density_client_secret,
+           d.last_lock_device_id, d.last_lock_description, d.last_lock_time_created,
+           d.last_access_attempt, d.last_access_credential, d.last_access_outcome,
+           d.credential_count, d.last_sync, d.unifi_device_id, d.unifi_model, d.unifi_ip,
+           d.unifi_mac, d.unifi_is_online, d.last_seen, d.firmware, d.camera_specs,
+           d.sensor_specs, d.created_at, d.updated_at
+    from devices d left join rooms r on r.id = d.room_id
+    ${where}
+    order by lower(d.name), d.id`;
+
+export const listDevices = (sql: Queries, roomId?: number) =>
+  selectDevices(sql, roomId === undefined ? sql`` : sql`where d.room_id = ${roomId}`);
+
+export async function findDevice(sql: Queries, id: number): Promise<Device | undefined> {
+  const [device] = await selectDevices(sql, sql`where d.id = ${id}`);
+  return device;
+}
+
+/** The §7 create rules: generated device id, manufacturer by type, no room, active. */
+export function generatedDeviceId(now: number, attempt: number): string {
+  // The last six digits of the timestamp; a clash (two in one millisecond, or the
+  // same digits a thousand seconds apart) moves on to the next number.
+  return `DEV${String((now + attempt) % 1_000_000).padStart(6, "0")}`;
+}
+
+export const defaultManufacturer = (type: DeviceType) =>
+  type === "density" ? "Density Inc" : "Generic";
+
+/** Inserts the device; undefined when the device id is taken. */
+export async function insertDevice(
+  sql: Queries,
+  input: CreateDeviceInput,
+  deviceId: string,
+): Promise<number | undefined> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into devices (name, device_id, type, manufacturer, room_id, is_active)
+    values (${input.name}, ${deviceId}, ${input.type},
+            ${input.manufacturer ?? defaultManufacturer(input.type)}, ${input.roomId ?? null},
+            ${input.isActive ?? true})
+    on conflict (device_id) do nothing
+    returning id`;
+  return row?.id;
+}
+
+export async function lockDevice(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from devices where id = ${id} for update`;
+  return Boolean(row);
+}
+
+/** Saves the fields present in the input; left-out fields (undefined) keep their value. */
+export async function updateDevice(sql: Queries, id: number, input: UpdateDeviceInput) {
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  );
+  const columns = Object.keys(changes);
+  if (!columns.length) return;
+  await sql`update devices set ${sql(changes, columns)} where id = ${id}`;
+}
+
+export async function assignDevice(
+  sql: Queries,
+  id: number,
+  roomId: number | null,
+  isPending: boolean | undefined,
+): Promise<boolean> {
+  const rows = await sql`update devices set room_id = ${roomId},
+    is_pending = coalesce(${isPending ?? null}::boolean, is_pending)
+    where id = ${id} returning id`;
+  return rows.length > 0;
+}
+
+export async function toggleDevice(sql: Queries, id: number): Promise<boolean> {
+  const rows = await sql`update devices set is_active = not is_active where id = ${id}
+    returning id`;
+  return rows.length > 0;
+}
+
+/**
+ * Readings and Last Lock assignments go with the device (cascade); access logs
+ * stay, unlinked, with the device's name (filled in where a row lacks it).
+ */
+export async function deleteDevice(sql: Queries, id: number): Promise<boolean> {
+  await sql`update access_logs l set device_name = d.name
+    from devices d where d.id = ${id} and l.device_id = d.id and l.device_name is null`;
+  const rows = await sql`delete from devices where id = ${id} returning id`;
+  return rows.length > 0;
+}

@@ -1,0 +1,104 @@
+// Device calls of spec 2 §7 and the device page's assigned credentials. Admin only.
+import { Hono } from "hono";
+import type { Env } from "../http/env.ts";
+import { conflict, isUniqueViolation, notFound } from "../http/errors.ts";
+import { body, idParam, query } from "../http/validate.ts";
+import { assertVersion } from "../http/versions.ts";
+import { transaction } from "../http/transaction.ts";
+import { allow } from "../auth/access.ts";
+import type { Queries } from "../db/connect.ts";
+import { roomExists } from "../rooms/repo.ts";
+import { ROOM_NOT_FOUND } from "../rooms/routes.ts";
+import { assignBody, createDeviceBody, listQuery, updateDeviceBody } from "./schemas.ts";
+import {
+  assignDevice,
+  deleteDevice,
+  findDevice,
+  generatedDeviceId,
+  insertDevice,
+  listDevices,
+  lockDevice,
+  toggleDevice,
+  updateDevice,
+} from "./repo.ts";
+import { assignedCredentials } from "./assigned_credentials.ts";
+
+export const DEVICE_NOT_FOUND = "Device not found";
+export const DUPLICATE_DEVICE_ID = "A device with this device ID already exists";
+const GENERATE_ATTEMPTS = 50;
+
+async function deviceOr404(sql: Queries, id: number) {
+  const device = await findDevice(sql, id);
+  if (!device) throw notFound(DEVICE_NOT_FOUND);
+  return device;
+}
+
+async function assertRoom(sql: Queries, roomId: number | null | undefined) {
+  if (roomId != null && !(await roomExists(sql, roomId))) throw notFound(ROOM_NOT_FOUND);
+}
+
+export const deviceRoutes = new Hono<Env>()
+  .get("/", allow.admin, async (c) => {
+    const { roomId } = query(c, listQuery);
+    return c.json(await listDevices(c.var.sql, roomId));
+  })
+  .post("/", allow.admin, async (c) => {
+    const input = await body(c, createDeviceBody);
+    const sql = c.var.sql;
+    await assertRoom(sql, input.roomId);
+    let id: number | undefined;
+    if (input.deviceId) {
+      id = await insertDevice(sql, input, input.deviceId);
+      if (id === undefined) throw conflict(DUPLICATE_DEVICE_ID);
+    } else {
+      const now = Date.now();
+      for (let attempt = 0; id === undefined && attempt < GENERATE_ATTEMPTS; attempt++) {
+        id = await insertDevice(sql, input, generatedDeviceId(now, attempt));
+      }
+      if (id === undefined) throw conflict("Could not generate a free device ID; please give one");
+    }
+    return c.json(await deviceOr404(sql, id), 201);
+  })
+  .get("/:id", allow.admin, async (c) => c.json(await deviceOr404(c.var.sql, idParam(c))))
+  .put("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    const input = await body(c, updateDeviceBody);
+    try {
+      const device = await transaction(c.var.sql, async (tx) => {
+        if (!(await lockDevice(tx, id))) throw notFound(DEVICE_NOT_FOUND);
+        assertVersion(c, await deviceOr404(tx, id));
+        await assertRoom(tx, input.roomId);
+        await updateDevice(tx, id, input);
+        return await deviceOr404(tx, id);
+      });
+      return c.json(device);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(DUPLICATE_DEVICE_ID);
+      throw error;
+    }
+  })
+  .patch("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    const { roomId, isPending } = await body(c, assignBody);
+    const sql = c.var.sql;
+    await deviceOr404(sql, id);
+    await assertRoom(sql, roomId);
+    await assignDevice(sql, id, roomId, isPending);
+    return c.json(await deviceOr404(sql, id));
+  })
+  .patch("/:id/toggle-active", allow.admin, async (c) => {
+    const id = idParam(c);
+    if (!(await toggleDevice(c.var.sql, id))) throw notFound(DEVICE_NOT_FOUND);
+    return c.json(await deviceOr404(c.var.sql, id));
+  })
+  .delete("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    if (!(await transaction(c.var.sql, (tx) => deleteDevice(tx, id)))) {
+      throw notFound(DEVICE_NOT_FOUND);
+    }
+    return c.json({ success: true, id });
+  })
+  .get("/:id/assigned-credentials", allow.admin, async (c) => {
+    const device = await deviceOr404(c.var.sql, idParam(c));
+    return c.json(await assignedCredentials(c.var.sql, device));
+  });

@@ -1,0 +1,27 @@
+// SQL of group rooms: which rooms a group's members may enter.
+import type { Queries } from "../db/connect.ts";
+import { type Room, selectRooms } from "../rooms/repo.ts";
+
+export async function groupExists(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from groups where id = ${id}`;
+  return Boolean(row);
+}
+
+export const roomsOfGroup = (sql: Queries, groupId: number): Promise<Room[]> =>
+  selectRooms(
+    sql,
+    sql`where r.id in (select room_id from group_rooms where group_id = ${groupId})`,
+  );
+
+/** True when the grant is new, false when the group already had the room. */
+export async function addRoomToGroup(sql: Queries, groupId: number, roomId: number) {
+  const rows = await sql`insert into group_rooms (group_id, room_id)
+    values (${groupId}, ${roomId}) on conflict do nothing returning group_id`;
+  return rows.length > 0;
+}
+
+export async function removeRoomFromGroup(sql: Queries, groupId: number, roomId: number) {
+  const rows = await sql`delete from group_rooms
+    where group_id = ${groupId} and room_id = ${roomId} returning group_id`;
+  return rows.length > 0;
+}

@@ -1,0 +1,53 @@
+// Group room calls of spec 2 §7, mounted under /api/groups beside the group
+// calls. Admin only. Like group members: adding a room the group already has
+// answers 200 with the room (the wanted state holds), a new grant 201; removing
+// a room the group does not have is 404.
+import { Hono } from "hono";
+import type { Env } from "../http/env.ts";
+import { conflict, notFound } from "../http/errors.ts";
+import { idParam } from "../http/validate.ts";
+import { allow } from "../auth/access.ts";
+import type { Queries } from "../db/connect.ts";
+import { findRoom } from "../rooms/repo.ts";
+import { ROOM_NOT_FOUND } from "../rooms/routes.ts";
+import { addRoomToGroup, groupExists, removeRoomFromGroup, roomsOfGroup } from "./repo.ts";
+
+export const GROUP_NOT_FOUND = "Group not found";
+
+async function assertGroup(sql: Queries, id: number) {
+  if (!(await groupExists(sql, id))) throw notFound(GROUP_NOT_FOUND);
+}
+
+async function roomOr404(sql: Queries, id: number) {
+  const room = await findRoom(sql, id);
+  if (!room) throw notFound(ROOM_NOT_FOUND);
+  return room;
+}
+
+export const groupRoomRoutes = new Hono<Env>()
+  .get("/:id/rooms", allow.admin, async (c) => {
+    const groupId = idParam(c);
+    await assertGroup(c.var.sql, groupId);
+    return c.json(await roomsOfGroup(c.var.sql, groupId));
+  })
+  .post("/:id/rooms/:roomId", allow.admin, async (c) => {
+    const groupId = idParam(c);
+    const roomId = idParam(c, "roomId");
+    const sql = c.var.sql;
+    await assertGroup(sql, groupId);
+    const room = await roomOr404(sql, roomId);
+    if (!room.isActive) throw conflict("Only active rooms can be added to a group");
+    const added = await addRoomToGroup(sql, groupId, roomId);
+    return c.json(room, added ? 201 : 200);
+  })
+  .delete("/:id/rooms/:roomId", allow.admin, async (c) => {
+    const groupId = idParam(c);
+    const roomId = idParam(c, "roomId");
+    const sql = c.var.sql;
+    await assertGroup(sql, groupId);
+    await roomOr404(sql, roomId);
+    if (!(await removeRoomFromGroup(sql, groupId, roomId))) {
+      throw notFound("This room is not in this group");
+    }
+    return c.json({ success: true, groupId, roomId });
+  });

@@ -1,0 +1,89 @@
+import { assertEquals } from "../testing/assert.ts";
+import { addUser, describeApp } from "../testing/test_app.ts";
+
+describeApp("group rooms", async (t, { sql, login }) => {
+  await addUser(sql, { email: "admin@example.com", admin: true });
+  const { request } = await login("admin@example.com");
+  const [group] = await sql`insert into groups (name) values ('Staff') returning id`;
+  const rooms = await sql`insert into rooms (name, is_active) values
+    ('Lab', true), ('Annex', false), ('Atrium', true) returning id, name`;
+  const room = (name: string) => rooms.find((r) => r.name === name)!.id as number;
+  const names = async () =>
+    (await request("GET", `/api/groups/${group.id}/rooms`)).json.map((r: { name: string }) =>
+      r.name
+    );
+
+  await t.step("a new group has no rooms; an unknown group is 404", async () => {
+    const res = await request("GET", `/api/groups/${group.id}/rooms`);
+    assertEquals(res.status, 200);
+    assertEquals(res.json, []);
+    const missing = await request("GET", "/api/groups/999999/rooms");
+    assertEquals(missing.status, 404);
+    assertEquals(missing.json.error, "Group not found");
+    assertEquals((await request("GET", "/api/groups/x/rooms")).status, 400);
+  });
+
+  await t.step("POST adds an active room: 201 with the room, then listed by name", async () => {
+    const res = await request("POST", `/api/groups/${group.id}/rooms/${room("Lab")}`);
+    assertEquals(res.status, 201);
+    assertEquals(res.json.id, room("Lab"));
+    assertEquals(res.json.name, "Lab");
+    assertEquals(
+      (await request("POST", `/api/groups/${group.id}/rooms/${room("Atrium")}`)).status,
+      201,
+    );
+    assertEquals(await names(), ["Atrium", "Lab"]);
+  });
+
+  await t.step("adding a room the group has is harmless: 200, still one grant", async () => {
+    const res = await request("POST", `/api/groups/${group.id}/rooms/${room("Lab")}`);
+    assertEquals(res.status, 200);
+    assertEquals(res.json.name, "Lab");
+    assertEquals(
+      (await sql`select count(*)::int as n from group_rooms where room_id = ${room("Lab")}`)[0].n,
+      1,
+    );
+  });
+
+  await t.step(
+    "only active rooms can be added (409); unknown ids are 404; bad ids 400",
+    async () => {
+      const inactive = await request("POST", `/api/groups/${group.id}/rooms/${room("Annex")}`);
+      assertEquals(inactive.status, 409);
+      assertEquals(inactive.json.error, "Only active rooms can be added to a group");
+      const noRoom = await request("POST", `/api/groups/${group.id}/rooms/999999`);
+      assertEquals(noRoom.status, 404);
+      assertEquals(noRoom.json.error, "Room not found");
+      const noGroup = await request("POST", `/api/groups/999999/rooms/${room("Lab")}`);
+      assertEquals(noGroup.status, 404);
+      assertEquals(noGroup.json.error, "Group not found");
+      assertEquals((await request("POST", `/api/groups/${group.id}/rooms/abc`)).status, 400);
+      assertEquals(await names(), ["Atrium", "Lab"]);
+    },
+  );
+
+  await t.step("DELETE removes the room from the group; a room it lacks is 404", async () => {
+    const res = await request("DELETE", `/api/groups/${group.id}/rooms/${room("Lab")}`);
+    assertEquals(res.status, 200);
+    assertEquals(res.json, { success: true, groupId: group.id, roomId: room("Lab") });
+    assertEquals(await names(), ["Atrium"]);
+    const again = await request("DELETE", `/api/groups/${group.id}/rooms/${room("Lab")}`);
+    assertEquals(again.status, 404);
+    assertEquals(again.json.error, "This room is not in this group");
+    assertEquals(
+      (await request("DELETE", `/api/groups/999999/rooms/${room("Lab")}`)).json.error,
+      "Group not found",
+    );
+    assertEquals(
+      (await request("DELETE", `/api/groups/${group.id}/rooms/999999`)).json.error,
+      "Room not found",
+    );
+    assertEquals((await request("DELETE", `/api/groups/${group.id}/rooms/0`)).status, 400);
+  });
+
+  await t.step("a deactivated room stays listed until removed", async () => {
+    await request("PATCH", `/api/rooms/${room("Atrium")}/toggle-active`);
+    const res = await request("GET", `/api/groups/${group.id}/rooms`);
+    assertEquals(res.json.map((r: { isActive: boolean }) => r.isActive), [false]);
+  });
+});

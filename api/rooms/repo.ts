@@ -1,0 +1,80 @@
+// SQL of rooms: the list with its derived columns, single reads and writes.
+import type postgres from "postgres";
+import type { Queries } from "../db/connect.ts";
+import type { RoomInput } from "./schemas.ts";
+
+export type Room = {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  capacity: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deviceCount: number;
+  hasDashboard: boolean;
+};
+
+// One query for the whole list: devices are counted once per room by a grouped
+// join (devices_room_id_idx), not per row.
+export const selectRooms = (sql: Queries, where: postgres.Fragment) =>
+  sql<Room[]>`
+    select r.id, r.name, r.description, r.is_active, r.capacity, r.created_at, r.updated_at,
+           coalesce(d.device_count, 0)::int as device_count,
+           coalesce(d.has_density, false) as has_dashboard
+    from rooms r
+    left join (
+      select room_id, count(*) as device_count, bool_or(type = 'density') as has_density
+      from devices where room_id is not null group by room_id
+    ) d on d.room_id = r.id
+    ${where}
+    order by lower(r.name), r.id`;
+
+export const listRooms = (sql: Queries) => selectRooms(sql, sql``);
+
+export async function findRoom(sql: Queries, id: number): Promise<Room | undefined> {
+  const [room] = await selectRooms(sql, sql`where r.id = ${id}`);
+  return room;
+}
+
+export async function roomExists(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from rooms where id = ${id}`;
+  return Boolean(row);
+}
+
+export async function createRoom(sql: Queries, input: RoomInput): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into rooms (name, description, capacity)
+    values (${input.name}, ${input.description}, ${input.capacity ?? 15})
+    returning id`;
+  return row.id;
+}
+
+/** Locks the row for a versioned update; undefined when it does not exist. */
+export async function lockRoom(sql: Queries, id: number) {
+  const [row] = await sql<{ id: number; updatedAt: Date }[]>`
+    select id, updated_at from rooms where id = ${id} for update`;
+  return row;
+}
+
+export async function updateRoom(sql: Queries, id: number, input: RoomInput) {
+  // Capacity is optional in the spec's payload: left out, it stays.
+  await sql`update rooms set name = ${input.name}, description = ${input.description},
+    capacity = coalesce(${input.capacity ?? null}::int, capacity) where id = ${id}`;
+}
+
+export async function toggleRoom(sql: Queries, id: number): Promise<boolean> {
+  const rows = await sql`update rooms set is_active = not is_active where id = ${id} returning id`;
+  return rows.length > 0;
+}
+
+/**
+ * Devices become unassigned (room_id on delete set null), grants go (cascade);
+ * access logs stay, unlinked, with the room's name (filled in where a row lacks it).
+ */
+export async function deleteRoom(sql: Queries, id: number): Promise<boolean> {
+  await sql`update access_logs l set room_name = r.name
+    from rooms r where r.id = ${id} and l.room_id = r.id and l.room_name is null`;
+  const rows = await sql`delete from rooms where id = ${id} returning id`;
+  return rows.length > 0;
+}
