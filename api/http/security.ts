@@ -35,16 +35,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Cross-site request check for state-changing calls. Hono's csrf() ignores JSON
- * bodies, so: a body must be JSON (a form post cannot forge that without CORS),
+ * bodies, so: a labelled body must be JSON (a form post cannot forge that without CORS),
  * and a browser's Origin / Sec-Fetch-Site must be our own. Requests carrying
  * neither header come from non-browser clients (doors, webhooks, curl), which
  * hold no ambient cookie authority a third-party page could borrow.
  */
 export const sameOriginWrites = createMiddleware<Env>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return await next();
-  const hasBody = c.req.raw.body !== null && c.req.header("content-length") !== "0";
+  // Browsers always label a cross-site form post (text/plain, urlencoded,
+  // multipart); only JSON, which such a post cannot send, is accepted.
   const type = c.req.header("content-type")?.split(";")[0].trim().toLowerCase();
-  if (hasBody && type !== "application/json") {
+  if (type !== undefined && type !== "application/json") {
     throw new ApiError(415, "Content-Type must be application/json");
   }
   const expected = c.var.config.publicOrigin ?? new URL(c.req.url).origin;
