@@ -56,6 +56,9 @@ export function useChange<TVars = void, TResult = unknown>(
 ) {
   const cache = useQueryClient();
   return useMutation<TResult | Queued, Error, TVars, { snapshots: [QueryKey, unknown][] }>({
+    // The outbox owns the offline case: React Query must not hold the change back
+    // (its default "online" mode pauses mutations while navigator.onLine is false).
+    networkMode: "always",
     onMutate: async (vars) => {
       // Snapshot what the change may touch, so a refusal can be undone.
       const keys = change.affects(vars, 0);
