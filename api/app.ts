@@ -25,6 +25,8 @@ import {
   densitySimulatorRoutes,
 } from "./integrations/density/simulator_routes.ts";
 import { stripeRoutes } from "./integrations/stripe/routes.ts";
+import { lastLockRoutes } from "./integrations/lastlock/routes.ts";
+import { unifiRoutes } from "./integrations/unifi/routes.ts";
 import { STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes } from "./integrations/stripe/hosted_page.ts";
 
 export function createApp(services: Services) {
@@ -60,6 +62,8 @@ export function createApp(services: Services) {
   app.route("/api/groups", groupRoutes);
   app.route("/api/density", densityRoutes);
   app.route("/api/stripe", stripeRoutes);
+  app.route("/api/lastlock", lastLockRoutes);
+  app.route("/api/unifi", unifiRoutes);
   // Simulators (only while no real service is configured), outside /api: the
   // Stripe hosted page posts plain HTML forms and delivers webhooks to this app.
   app.route(DENSITY_SIMULATOR_PATH, densitySimulatorRoutes);

@@ -25,6 +25,15 @@ const schema = z.object({
     .optional(),
   STRIPE_API_BASE: url.optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  LASTLOCK_GRPC_HOST: z.string().regex(
+    /^(https?:\/\/\S+|[^/\s:]+:\d{1,5})$/,
+    "must be host:port (TLS) or an http:// or https:// URL",
+  ).optional(),
+  LASTLOCK_API_TOKEN: z.string().min(1).optional(),
+  LASTLOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
+  UNIFI_HOST: url.optional(),
+  UNIFI_API_KEY: z.string().min(1).optional(),
+  UNIFI_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
 });
 
 export type Config = Readonly<{
@@ -45,6 +54,12 @@ export type Config = Readonly<{
   stripeSecretKey: string | undefined;
   stripeApiBase: string | undefined;
   stripeWebhookSecret: string | undefined;
+  lastLockGrpcHost: string | undefined;
+  lastLockApiToken: string | undefined;
+  lastLockTimeoutMs: number;
+  unifiHost: string | undefined;
+  unifiApiKey: string | undefined;
+  unifiTimeoutMs: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -68,6 +83,12 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
   if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY) {
     throw new ConfigError("STRIPE_API_BASE needs STRIPE_SECRET_KEY (unset, the simulator is used)");
   }
+  if (e.LASTLOCK_API_TOKEN && !e.LASTLOCK_GRPC_HOST) {
+    throw new ConfigError("LASTLOCK_API_TOKEN needs LASTLOCK_GRPC_HOST (unset: the simulator)");
+  }
+  if (e.UNIFI_API_KEY && !e.UNIFI_HOST) {
+    throw new ConfigError("UNIFI_API_KEY needs UNIFI_HOST (unset: the simulator)");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -87,5 +108,11 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeApiBase: e.STRIPE_API_BASE,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    lastLockGrpcHost: e.LASTLOCK_GRPC_HOST,
+    lastLockApiToken: e.LASTLOCK_API_TOKEN,
+    lastLockTimeoutMs: e.LASTLOCK_TIMEOUT_MS,
+    unifiHost: e.UNIFI_HOST?.replace(/\/+$/, ""),
+    unifiApiKey: e.UNIFI_API_KEY,
+    unifiTimeoutMs: e.UNIFI_TIMEOUT_MS,
   };
 }

@@ -7,6 +7,8 @@ import { DEMO_ADMIN, DEMO_MEMBER, seedDemo } from "./demo/seed.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
+import { stopLastLockSimulator } from "./integrations/lastlock/connect.ts";
+import { stopUnifiSimulator } from "./integrations/unifi/connect.ts";
 
 function fail(message: string): never {
   console.error(`threshold: ${message}`);
@@ -70,6 +72,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   stopHousekeeping();
   await server.shutdown(); // lets in-flight requests finish
+  await Promise.all([stopLastLockSimulator(), stopUnifiSimulator()]); // built-in ones, if started
   await db.close();
   Deno.exit(0);
 }

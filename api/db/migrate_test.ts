@@ -17,7 +17,7 @@ const TABLES: Record<string, string> = {
   passkeys: "id user_id credential_id public_key counter device_type transports " +
     "backup_eligible backup_state user_display_name created_at last_used_at",
   lastlock_credentials: "id user_id credential_type credential_data schedule_data is_active " +
-    "created_at updated_at",
+    "provider_credential_id created_at updated_at",
   rooms: "id name description is_active capacity created_at updated_at",
   devices: "id name device_id type manufacturer room_id is_active is_pending " +
     "density_space_id density_api_token density_client_id density_client_secret " +

@@ -1,0 +1,211 @@
+// SQL of the Last Lock integration: locks found by discovery (devices rows of
+// type 'lastlock'), credentials registered with Last Lock (lastlock_credentials)
+// and which lock holds which credential (device_credentials).
+import type { Queries } from "../../db/connect.ts";
+import type { CredentialType, LastLockDevice, RangeSchedule } from "./client.ts";
+
+export type PendingLastLockDevice = {
+  id: number;
+  name: string;
+  lastLockDescription: string | null;
+  lastLockDeviceId: number;
+  deviceId: string;
+  lastLockTimeCreated: Date | null;
+};
+
+export type LockRow = {
+  id: number;
+  name: string;
+  lastLockDeviceId: number;
+  isPending: boolean;
+  credentialCount: number;
+};
+
+export type CredentialRow = {
+  id: number;
+  userId: number;
+  credentialType: string;
+  credentialData: string;
+  scheduleData: string | null;
+  isActive: boolean;
+  providerCredentialId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A credential as answers show it: the card data is never sent back. */
+export type PublicCredential = Omit<CredentialRow, "credentialData">;
+
+export const externalDeviceId = (lastLockDeviceId: number) => `LASTLOCK-${lastLockDeviceId}`;
+
+/** The Last Lock device (a lastlock row with a Last Lock id) with this id. */
+export async function findLock(sql: Queries, id: number): Promise<LockRow | undefined> {
+  const [row] = await sql<LockRow[]>`
+    select id, name, last_lock_device_id, is_pending, credential_count from devices
+    where id = ${id} and type = 'lastlock' and last_lock_device_id is not null`;
+  return row;
+}
+
+export function listPending(sql: Queries) {
+  return sql<PendingLastLockDevice[]>`
+    select id, name, last_lock_description, last_lock_device_id, device_id, last_lock_time_created
+    from devices
+    where type = 'lastlock' and is_pending and last_lock_device_id is not null
+    order by last_lock_time_created nulls last, id`;
+}
+
+/** Which of these Last Lock ids are approved (not pending) locks here. */
+export async function approvedHere(sql: Queries, lastLockDeviceIds: number[]): Promise<number[]> {
+  if (!lastLockDeviceIds.length) return [];
+  const rows = await sql<{ lastLockDeviceId: number }[]>`
+    select last_lock_device_id from devices
+    where last_lock_device_id = any(${lastLockDeviceIds}::int[]) and not is_pending`;
+  return rows.map((row) => row.lastLockDeviceId);
+}
+
+/**
+ * Stores what discovery found: a new lock becomes a pending approval; a known one
+ * keeps its name, room and approval and takes Last Lock's description. Returns
+ * how many were new.
+ */
+export async function saveDiscovered(sql: Queries, found: LastLockDevice[]): Promise<number> {
+  let created = 0;
+  for (const lock of found) {
+    const [row] = await sql<{ inserted: boolean }[]>`
+      insert into devices (name, device_id, type, manufacturer, is_active, is_pending,
+        last_lock_device_id, last_lock_description, last_lock_time_created, last_sync)
+      values (${lock.name}, ${externalDeviceId(lock.deviceId)}, 'lastlock', 'Last Lock', true,
+        true, ${lock.deviceId}, ${lock.description || null}, ${lock.createdAt}, now())
+      on conflict (last_lock_device_id) do update set
+        last_lock_description = excluded.last_lock_description,
+        last_lock_time_created = excluded.last_lock_time_created,
+        last_sync = now()
+      returning (xmax = 0) as inserted`;
+    if (row.inserted) created++;
+  }
+  return created;
+}
+
+export async function approve(sql: Queries, id: number) {
+  await sql`update devices set is_pending = false, last_sync = now() where id = ${id}`;
+}
+
+export async function userExists(sql: Queries, id: number): Promise<boolean> {
+  const [row] = await sql`select 1 from users where id = ${id}`;
+  return Boolean(row);
+}
+
+const publicColumns = (sql: Queries) =>
+  sql`id, user_id, credential_type, schedule_data, is_active, provider_credential_id,
+    created_at, updated_at`;
+
+export async function insertCredential(
+  sql: Queries,
+  row: {
+    userId: number;
+    credentialType: CredentialType;
+    credentialData: string;
+    scheduleData: string | null;
+    providerCredentialId: string;
+  },
+): Promise<PublicCredential> {
+  const [created] = await sql<PublicCredential[]>`
+    insert into lastlock_credentials (user_id, credential_type, credential_data, schedule_data,
+      provider_credential_id)
+    values (${row.userId}, ${row.credentialType}, ${row.credentialData}, ${row.scheduleData},
+      ${row.providerCredentialId})
+    returning ${publicColumns(sql)}`;
+  return created;
+}
+
+export async function findCredential(
+  sql: Queries,
+  id: number,
+): Promise<CredentialRow | undefined> {
+  const [row] = await sql<CredentialRow[]>`
+    select id, user_id, credential_type, credential_data, schedule_data, is_active,
+      provider_credential_id, created_at, updated_at
+    from lastlock_credentials where id = ${id}`;
+  return row;
+}
+
+/**
+ * Records Last Lock's id for a credential that had none (or had one Last Lock
+ * forgot). Answers the id now stored: another request may have stored one first.
+ */
+export async function setProviderId(
+  sql: Queries,
+  id: number,
+  providerCredentialId: string,
+  replacing: string | null,
+): Promise<string> {
+  const [row] = await sql<{ providerCredentialId: string }[]>`
+    update lastlock_credentials set provider_credential_id = ${providerCredentialId}
+    where id = ${id} and provider_credential_id is not distinct from ${replacing}
+    returning provider_credential_id`;
+  if (row) return row.providerCredentialId;
+  const [current] = await sql<{ providerCredentialId: string }[]>`
+    select provider_credential_id from lastlock_credentials where id = ${id}`;
+  return current?.providerCredentialId ?? providerCredentialId;
+}
+
+/** Local details of the credentials Last Lock names, by Last Lock id. */
+export function credentialsByProviderId(sql: Queries, providerIds: string[]) {
+  return sql<
+    {
+      id: number;
+      providerCredentialId: string;
+      userId: number;
+      userName: string;
+      isActive: boolean;
+      scheduleData: string | null;
+    }[]
+  >`
+    select c.id, c.provider_credential_id, c.user_id, c.is_active, c.schedule_data,
+      trim(u.first_name || ' ' || u.last_name) as user_name
+    from lastlock_credentials c join users u on u.id = c.user_id
+    where c.provider_credential_id = any(${providerIds}::text[])`;
+}
+
+export async function isAssigned(sql: Queries, deviceId: number, credentialId: number) {
+  const [row] = await sql`select 1 from device_credentials
+    where device_id = ${deviceId} and credential_id = ${credentialId}`;
+  return Boolean(row);
+}
+
+/** Adds or removes the assignment and recounts the lock's credentials. */
+export async function recordAssignment(
+  sql: Queries,
+  deviceId: number,
+  credentialId: number,
+  assignedAt: Date,
+): Promise<{ assignedAt: Date; credentialCount: number }> {
+  const [row] = await sql<{ assignedAt: Date }[]>`
+    insert into device_credentials (device_id, credential_id, assigned_at)
+    values (${deviceId}, ${credentialId}, ${assignedAt})
+    on conflict (device_id, credential_id) do update set assigned_at = device_credentials.assigned_at
+    returning assigned_at`;
+  return { assignedAt: row.assignedAt, credentialCount: await recount(sql, deviceId) };
+}
+
+export async function recordRemoval(
+  sql: Queries,
+  deviceId: number,
+  credentialId: number,
+): Promise<number> {
+  await sql`delete from device_credentials
+    where device_id = ${deviceId} and credential_id = ${credentialId}`;
+  return await recount(sql, deviceId);
+}
+
+async function recount(sql: Queries, deviceId: number): Promise<number> {
+  const [row] = await sql<{ credentialCount: number }[]>`
+    update devices set last_sync = now(), credential_count =
+      (select count(*)::int from device_credentials where device_id = ${deviceId})
+    where id = ${deviceId} returning credential_count`;
+  return row.credentialCount;
+}
+
+export function scheduleText(schedule: RangeSchedule | null): string | null {
+  return schedule ? JSON.stringify({ range_schedule: schedule }) : null;
+}

@@ -1,0 +1,276 @@
+// The Last Lock calls of spec 2 §7, admin only. Each change asks Last Lock
+// first and writes here only after it said yes, in one transaction: a service
+// that is down or answers garbage gives a 502 (too slow: 504) and changes nothing.
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { Env } from "../../http/env.ts";
+import { ApiError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { body, idParam } from "../../http/validate.ts";
+import { transaction } from "../../http/transaction.ts";
+import { allow } from "../../auth/access.ts";
+import type { Queries } from "../../db/connect.ts";
+import { findDevice } from "../../devices/repo.ts";
+import { type LastLockClient, LastLockError, type RangeSchedule } from "./client.ts";
+import { lastLockFor } from "./connect.ts";
+import { CREDENTIAL_TYPES, type CredentialType } from "./protocol.ts";
+import { createCredentialBody } from "./schemas.ts";
+import {
+  approve,
+  approvedHere,
+  type CredentialRow,
+  credentialsByProviderId,
+  findCredential,
+  findLock,
+  insertCredential,
+  isAssigned,
+  listPending,
+  recordAssignment,
+  recordRemoval,
+  saveDiscovered,
+  scheduleText,
+  setProviderId,
+  userExists,
+} from "./repo.ts";
+
+export const LOCK_NOT_FOUND = "Last Lock device not found";
+export const CREDENTIAL_NOT_FOUND = "Credential not found";
+const USER_NOT_FOUND = "User not found";
+
+type Ctx = Context<Env>;
+
+/** A Last Lock failure as an HTTP answer; the transport's words go to the log only. */
+function answerFor(c: Ctx, error: unknown): Error {
+  if (!(error instanceof LastLockError)) return error as Error;
+  switch (error.kind) {
+    case "notFound":
+      return notFound(error.message);
+    case "invalid":
+      return badRequest(error.message);
+    case "precondition":
+      return conflict(error.message);
+    default:
+      c.var.log.warn("Last Lock call failed", {
+        requestId: c.var.requestId,
+        kind: error.kind,
+        detail: error.detail,
+      });
+      // Down, refusing the token or answering garbage: a bad gateway; too slow: a gateway timeout.
+      return new ApiError(error.kind === "timeout" ? 504 : 502, error.message);
+  }
+}
+
+async function connection(c: Ctx) {
+  try {
+    return await lastLockFor(c.var.config);
+  } catch (error) {
+    c.var.log.error("Last Lock simulator did not start", { error: String(error) });
+    throw new ApiError(502, "The built-in Last Lock simulator could not start");
+  }
+}
+
+/** Calls Last Lock; its failures become API errors. */
+async function ask<T>(c: Ctx, work: (client: LastLockClient) => Promise<T>): Promise<T> {
+  const { client } = await connection(c);
+  try {
+    return await work(client);
+  } catch (error) {
+    throw answerFor(c, error);
+  }
+}
+
+async function lockOr404(sql: Queries, id: number) {
+  const lock = await findLock(sql, id);
+  if (!lock) throw notFound(LOCK_NOT_FOUND);
+  return lock;
+}
+
+async function credentialOr404(sql: Queries, id: number) {
+  const credential = await findCredential(sql, id);
+  if (!credential) throw notFound(CREDENTIAL_NOT_FOUND);
+  return credential;
+}
+
+const storedSchedule = z.object({
+  range_schedule: z.object({ start: z.string(), end: z.string() }),
+});
+
+function parseStoredSchedule(text: string | null): RangeSchedule | null {
+  if (!text) return null;
+  try {
+    const parsed = storedSchedule.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.range_schedule : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Registers a stored credential with Last Lock: one made before the integration
+ * (or by the demo data), or one Last Lock no longer knows (a restarted simulator).
+ */
+async function register(
+  c: Ctx,
+  credential: CredentialRow,
+  replacing: string | null,
+): Promise<string> {
+  if (!CREDENTIAL_TYPES.includes(credential.credentialType as CredentialType)) {
+    throw conflict(`Last Lock does not support ${credential.credentialType} credentials`);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = Uint8Array.from(atob(credential.credentialData), (char) => char.charCodeAt(0));
+  } catch {
+    throw conflict("This credential's data is not base64, so Last Lock cannot take it");
+  }
+  const created = await ask(c, (client) =>
+    client.createCredential({
+      userId: String(credential.userId),
+      credentialType: credential.credentialType as CredentialType,
+      credentialData: bytes,
+      schedule: parseStoredSchedule(credential.scheduleData),
+    }));
+  return await setProviderId(c.var.sql, credential.id, created.credentialId, replacing);
+}
+
+export const lastLockRoutes = new Hono<Env>()
+  .get("/status", allow.admin, async (c) => {
+    const { client, grpcHost, hasApiToken, simulated } = await connection(c);
+    const state = { grpcHost, hasApiToken, simulated };
+    try {
+      await client.getStatus();
+      return c.json({ connected: true, ...state });
+    } catch (error) {
+      if (!(error instanceof LastLockError)) throw error;
+      return c.json({ connected: false, ...state, error: error.message });
+    }
+  })
+  .post("/devices/discover", allow.admin, async (c) => {
+    const sql = c.var.sql;
+    const found = await ask(c, (client) => client.listDevices());
+    // Threshold's approvals stand: a lock approved here that Last Lock lists as
+    // awaiting approval (a restarted simulator, a reset account) is approved again.
+    const waiting = found.filter((lock) => lock.state === "pending");
+    const approved = new Set(await approvedHere(sql, waiting.map((lock) => lock.deviceId)));
+    for (const lock of waiting.filter((lock) => approved.has(lock.deviceId))) {
+      await ask(c, (client) => client.approveDevice(lock.deviceId));
+    }
+    const newDevices = await transaction(sql, (tx) => saveDiscovered(tx, found));
+    return c.json({ discovered: found.length, newDevices, pending: await listPending(sql) });
+  })
+  .get("/devices/pending", allow.admin, async (c) => c.json(await listPending(c.var.sql)))
+  .post("/devices/:id/approve", allow.admin, async (c) => {
+    const id = idParam(c);
+    const lock = await lockOr404(c.var.sql, id);
+    if (!lock.isPending) throw conflict("This device is already approved");
+    await ask(c, (client) => client.approveDevice(lock.lastLockDeviceId));
+    await approve(c.var.sql, id);
+    return c.json(await findDevice(c.var.sql, id));
+  })
+  .get("/devices/:id/credentials", allow.admin, async (c) => {
+    const lock = await lockOr404(c.var.sql, idParam(c));
+    const onLock = await ask(c, (client) => client.listDeviceCredentials(lock.lastLockDeviceId));
+    const local = new Map(
+      (await credentialsByProviderId(c.var.sql, onLock.map((entry) => entry.credentialId)))
+        .map((row) => [row.providerCredentialId, row]),
+    );
+    return c.json(onLock.map((entry) => {
+      const here = local.get(entry.credentialId);
+      return {
+        credentialId: here?.id ?? null,
+        providerCredentialId: entry.credentialId,
+        userId: here?.userId ?? null,
+        userName: here?.userName ?? null,
+        credentialType: entry.credentialType,
+        scheduleData: scheduleText(entry.schedule),
+        isActive: here?.isActive ?? null,
+        assignedAt: entry.assignedAt,
+      };
+    }));
+  })
+  .post("/devices/:id/credentials/:credentialId", allow.admin, async (c) => {
+    const sql = c.var.sql;
+    const lock = await lockOr404(sql, idParam(c));
+    const credential = await credentialOr404(sql, idParam(c, "credentialId"));
+    if (lock.isPending) throw conflict("Approve this device before assigning credentials");
+    if (!credential.isActive) throw conflict("This credential is deactivated");
+    if (await isAssigned(sql, lock.id, credential.id)) {
+      throw conflict("This credential is already assigned to this device");
+    }
+    let providerId = credential.providerCredentialId ?? await register(c, credential, null);
+    const { client } = await connection(c);
+    const assign = () => client.assignCredential(lock.lastLockDeviceId, providerId);
+    let assigned: { assignedAt: Date };
+    try {
+      assigned = await assign();
+    } catch (error) {
+      const forgotten = error instanceof LastLockError && error.kind === "notFound" &&
+        error.missing === "credential";
+      if (!forgotten) throw answerFor(c, error);
+      providerId = await register(c, credential, providerId);
+      assigned = await ask(c, assign);
+    }
+    const saved = await transaction(
+      sql,
+      (tx) => recordAssignment(tx, lock.id, credential.id, assigned.assignedAt),
+    );
+    return c.json({
+      deviceId: lock.id,
+      credentialId: credential.id,
+      providerCredentialId: providerId,
+      assignedAt: saved.assignedAt,
+      credentialCount: saved.credentialCount,
+    }, 201);
+  })
+  .delete("/devices/:id/credentials/:credentialId", allow.admin, async (c) => {
+    const sql = c.var.sql;
+    const lock = await lockOr404(sql, idParam(c));
+    const credential = await credentialOr404(sql, idParam(c, "credentialId"));
+    if (!(await isAssigned(sql, lock.id, credential.id))) {
+      throw notFound("This credential is not assigned to this device");
+    }
+    const providerId = credential.providerCredentialId;
+    if (providerId) {
+      const { client } = await connection(c);
+      try {
+        await client.removeCredential(lock.lastLockDeviceId, providerId);
+      } catch (error) {
+        // Not on the lock (any more) is what removing wants.
+        if (!(error instanceof LastLockError && error.kind === "notFound")) {
+          throw answerFor(c, error);
+        }
+      }
+    }
+    const credentialCount = await transaction(
+      sql,
+      (tx) => recordRemoval(tx, lock.id, credential.id),
+    );
+    return c.json({
+      success: true,
+      deviceId: lock.id,
+      credentialId: credential.id,
+      credentialCount,
+    });
+  })
+  .post("/users/:id/credentials", allow.admin, async (c) => {
+    const userId = idParam(c);
+    const parsed = createCredentialBody.safeParse(await body(c, z.unknown()));
+    if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+    const input = parsed.data;
+    if (!(await userExists(c.var.sql, userId))) throw notFound(USER_NOT_FOUND);
+    const schedule = input.scheduleData?.range_schedule ?? null;
+    const created = await ask(c, (client) =>
+      client.createCredential({
+        userId: String(userId),
+        credentialType: input.credentialType,
+        credentialData: input.credentialData.bytes,
+        schedule,
+      }));
+    const row = await insertCredential(c.var.sql, {
+      userId,
+      credentialType: input.credentialType,
+      credentialData: input.credentialData.text,
+      scheduleData: scheduleText(schedule),
+      providerCredentialId: created.credentialId,
+    });
+    return c.json(row, 201);
+  });

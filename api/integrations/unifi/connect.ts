@@ -1,0 +1,69 @@
+// Which UniFi console the API talks to. With UNIFI_HOST set, that console; unset,
+// the simulator, served by this process on its own loopback port the first time
+// it is needed (and stopped by main.ts at shutdown). A port of its own keeps the
+// simulator, and its test controls, off the API's public address, and the
+// client speaks real HTTP to it exactly as it would to a console.
+import type { Config } from "../../config.ts";
+import { createUnifiClient, type UnifiClient } from "./client.ts";
+import { createUnifiSimulator, type UnifiSimulator } from "./simulator.ts";
+
+export type UnifiConnection = {
+  client: UnifiClient;
+  host: string;
+  hasCredentials: boolean;
+  simulated: boolean;
+};
+
+const connections = new WeakMap<Config, Promise<UnifiConnection>>();
+let embedded: Promise<{ simulator: UnifiSimulator; url: string; key: string }> | undefined;
+
+function startEmbedded() {
+  embedded ??= (async () => {
+    const key = crypto.randomUUID();
+    const simulator = createUnifiSimulator({ apiKey: key });
+    const { url } = await simulator.start();
+    return { simulator, url, key };
+  })().catch((error) => {
+    embedded = undefined;
+    throw error;
+  });
+  return embedded;
+}
+
+async function connect(config: Config): Promise<UnifiConnection> {
+  const timeoutMs = config.unifiTimeoutMs;
+  if (config.unifiHost) {
+    return {
+      client: createUnifiClient({ host: config.unifiHost, apiKey: config.unifiApiKey, timeoutMs }),
+      host: config.unifiHost,
+      hasCredentials: Boolean(config.unifiApiKey),
+      simulated: false,
+    };
+  }
+  const { url, key } = await startEmbedded();
+  return {
+    client: createUnifiClient({ host: url, apiKey: key, timeoutMs }),
+    host: url,
+    hasCredentials: true,
+    simulated: true,
+  };
+}
+
+export function unifiFor(config: Config): Promise<UnifiConnection> {
+  let connection = connections.get(config);
+  if (!connection) {
+    connection = connect(config).catch((error) => {
+      connections.delete(config);
+      throw error;
+    });
+    connections.set(config, connection);
+  }
+  return connection;
+}
+
+/** Stops the in-process simulator, if it was started. */
+export async function stopUnifiSimulator() {
+  const running = embedded;
+  embedded = undefined;
+  if (running) await (await running.catch(() => undefined))?.simulator.stop();
+}
