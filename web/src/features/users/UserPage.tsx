@@ -1,5 +1,214 @@
-import { ScaffoldPage } from "../../ui/ScaffoldPage";
+// /dash/user/{id}, the Overview tab (spec 1 §2, §4, §5, §8): Personal Details,
+// the Identity Verification card and the Danger Zone.
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import Alert from "@mui/joy/Alert";
+import Box from "@mui/joy/Box";
+import Button from "@mui/joy/Button";
+import Card from "@mui/joy/Card";
+import Chip from "@mui/joy/Chip";
+import Divider from "@mui/joy/Divider";
+import FormControl from "@mui/joy/FormControl";
+import FormLabel from "@mui/joy/FormLabel";
+import Input from "@mui/joy/Input";
+import Typography from "@mui/joy/Typography";
+import { errorMessage, isQueued } from "../../api/mutations";
+import { toast } from "../../ui/toast/toast";
+import { type User, useUserVerification } from "./api";
+import { useDeleteUser, useToggleUser, useUpdateUser } from "./changes";
+import { UserLayout } from "./UserLayout";
+import {
+  DELETE_USER_MESSAGES,
+  deleteUserConfirmation,
+  EDIT_USER_MESSAGES,
+  type UserDetailsForm,
+  userDetailsComplete,
+} from "./user_forms";
+import { OFFLINE_NOTE, toggledToast, toggleFailedToast } from "./user_toasts";
+import {
+  VERIFICATION_ERROR_TITLE,
+  verificationDateText,
+  verificationDisplay,
+  verificationErrorText,
+} from "./verification_display";
 
 export default function UserPage() {
-  return <ScaffoldPage screen="User" />;
+  return (
+    <UserLayout tab="Overview">
+      {(user) => (
+        <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", lg: "3fr 2fr" }, alignItems: "start" }}>
+          <PersonalDetails key={`${user.id}:${user.updatedAt}`} user={user} />
+          <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
+            <IdentityVerification user={user} />
+            <DangerZone user={user} />
+          </Box>
+        </Box>
+      )}
+    </UserLayout>
+  );
+}
+
+const DETAIL_FIELDS: { name: keyof UserDetailsForm; label: string; type: string }[] = [
+  { name: "firstName", label: "First Name", type: "text" },
+  { name: "lastName", label: "Last Name", type: "text" },
+  { name: "email", label: "Email", type: "email" },
+];
+
+function PersonalDetails({ user }: { user: User }) {
+  const [form, setForm] = useState<UserDetailsForm>({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+  });
+  const update = useUpdateUser({
+    onSuccess: (result) =>
+      toast({ title: "User updated", description: isQueued(result) ? OFFLINE_NOTE : "The user's details have been saved." }),
+    onError: (error) =>
+      toast({ title: EDIT_USER_MESSAGES.failedTitle, description: errorMessage(error, EDIT_USER_MESSAGES.failed), variant: "destructive" }),
+  });
+  const changed = form.firstName !== user.firstName || form.lastName !== user.lastName || form.email !== user.email;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!userDetailsComplete(form)) {
+      toast({ title: EDIT_USER_MESSAGES.invalidTitle, description: EDIT_USER_MESSAGES.invalid, variant: "destructive" });
+      return;
+    }
+    update.mutate({
+      user,
+      form: { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() },
+    });
+  }
+
+  return (
+    <Card component="section" aria-labelledby="personal-details" sx={{ gap: 2 }}>
+      <Typography id="personal-details" level="title-lg" component="h2">Personal Details</Typography>
+      <form onSubmit={onSubmit} noValidate>
+        <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+          {DETAIL_FIELDS.map((field) => (
+            <FormControl key={field.name} sx={field.name === "email" ? { gridColumn: { sm: "1 / -1" } } : undefined}>
+              <FormLabel>{field.label}</FormLabel>
+              <Input
+                name={field.name}
+                type={field.type}
+                value={form[field.name]}
+                onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
+              />
+            </FormControl>
+          ))}
+        </Box>
+        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 2 }}>
+          <Button
+            variant="plain"
+            color="neutral"
+            disabled={!changed || update.isPending}
+            onClick={() => setForm({ firstName: user.firstName, lastName: user.lastName, email: user.email })}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!changed || update.isPending}>
+            {update.isPending ? "Saving..." : "Save Changes"}
+          </Button>
+        </Box>
+      </form>
+    </Card>
+  );
+}
+
+function IdentityVerification({ user }: { user: User }) {
+  const { data, isPending, isError } = useUserVerification(user.id);
+  const shown = verificationDisplay(data);
+  const problem = verificationErrorText(data);
+  const date = verificationDateText(data?.verificationDate);
+  return (
+    <Card component="section" aria-labelledby="identity-verification" sx={{ gap: 1.5 }}>
+      <Typography id="identity-verification" level="title-lg" component="h2">Identity Verification</Typography>
+      {isPending && user.id > 0 ? <Typography level="body-sm" role="status">Loading verification status...</Typography> : (
+        <>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, flexWrap: "wrap" }}>
+            {data?.verified && data.verificationUrl
+              ? (
+                <Chip
+                  color="success"
+                  variant="solid"
+                  slotProps={{
+                    action: {
+                      component: "a",
+                      href: data.verificationUrl,
+                      target: "_blank",
+                      rel: "noopener noreferrer",
+                      "aria-label": "Verified (opens the verification in a new tab)",
+                    },
+                  }}
+                >
+                  Verified
+                </Chip>
+              )
+              : <Chip color={shown.color} variant={shown.label === "Verified" ? "solid" : "soft"}>{shown.label}</Chip>}
+            {data?.verified && date && <Typography level="body-sm">Verified on {date}</Typography>}
+          </Box>
+          {shown.text && <Typography level="body-sm">{shown.text}</Typography>}
+          {isError && <Typography level="body-sm">The verification status could not be read.</Typography>}
+          {problem && (
+            <Alert color="danger" variant="soft" sx={{ flexDirection: "column", alignItems: "flex-start", gap: 0.5 }}>
+              <Typography level="title-sm" textColor="inherit">{VERIFICATION_ERROR_TITLE}</Typography>
+              <Typography level="body-sm" textColor="inherit">{problem}</Typography>
+            </Alert>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function DangerZone({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const toggle = useToggleUser({ onSuccess: toggledToast, onError: toggleFailedToast });
+  const remove = useDeleteUser({
+    onSuccess: (result) => {
+      toast({ title: DELETE_USER_MESSAGES.doneTitle, description: isQueued(result) ? OFFLINE_NOTE : DELETE_USER_MESSAGES.done });
+      navigate("/dash/users");
+    },
+    onError: (error) =>
+      toast({ title: DELETE_USER_MESSAGES.failedTitle, description: errorMessage(error, DELETE_USER_MESSAGES.failed), variant: "destructive" }),
+  });
+  const busy = toggle.isPending || remove.isPending;
+  const toggleLabel = user.isActive
+    ? toggle.isPending ? "Deactivating..." : "Deactivate User"
+    : toggle.isPending ? "Reactivating..." : "Reactivate User";
+
+  return (
+    <Card component="section" aria-labelledby="danger-zone" color="danger" variant="outlined" sx={{ gap: 1.5 }}>
+      <Typography id="danger-zone" level="title-lg" component="h2" color="danger">Danger Zone</Typography>
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+        <Box sx={{ flex: "1 1 200px" }}>
+          <Typography level="title-sm">{user.isActive ? "Deactivate User" : "Reactivate User"}</Typography>
+          <Typography level="body-sm">
+            {user.isActive
+              ? "Deactivating revokes all of this user's access and permissions."
+              : "Reactivating restores this user's access and permissions."}
+          </Typography>
+        </Box>
+        <Button variant="outlined" color={user.isActive ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(user)}>
+          {toggleLabel}
+        </Button>
+      </Box>
+      <Divider />
+      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+        <Box sx={{ flex: "1 1 200px" }}>
+          <Typography level="title-sm">Delete User</Typography>
+          <Typography level="body-sm">Permanently delete this user. This action cannot be undone.</Typography>
+        </Box>
+        <Button
+          color="danger"
+          disabled={busy}
+          onClick={() => {
+            if (window.confirm(deleteUserConfirmation(user))) remove.mutate(user);
+          }}
+        >
+          {remove.isPending ? "Deleting..." : "Delete User"}
+        </Button>
+      </Box>
+    </Card>
+  );
 }

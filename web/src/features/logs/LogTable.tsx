@@ -1,0 +1,193 @@
+// The access-log table every log screen uses (spec 1 §2, §4): TIMESTAMP, USER,
+// CREDENTIAL (the device's name), ACTION, OUTCOME; a search sent to the server
+// once typing pauses, the "All Events" and "Filters" choices, keyset paging on
+// the server with a real pager, and "Export to CSV" of every filtered row. On
+// phones each entry is a card.
+import { useId, useState } from "react";
+import Box from "@mui/joy/Box";
+import Button from "@mui/joy/Button";
+import Chip from "@mui/joy/Chip";
+import FormControl from "@mui/joy/FormControl";
+import FormLabel from "@mui/joy/FormLabel";
+import IconButton from "@mui/joy/IconButton";
+import Input from "@mui/joy/Input";
+import Option from "@mui/joy/Option";
+import Select from "@mui/joy/Select";
+import Sheet from "@mui/joy/Sheet";
+import Table from "@mui/joy/Table";
+import Typography from "@mui/joy/Typography";
+import { EmptyState } from "../../ui/EmptyState";
+import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FilterIcon } from "../../ui/icons";
+import { SearchField } from "../../ui/SearchField";
+import { useIsPhone } from "../../ui/use_media_query";
+import { activeFilterCount, csvFileName, formatLogTime, type LogEntry, type Outcome, outcomeDisplay } from "./log_display";
+import { useLogTable } from "./use_log_table";
+
+type Props = {
+  /** The log's API path, e.g. "/api/users/2/logs" or "/api/logs". */
+  basePath: string;
+  /** What the table says when the log is empty, e.g. "No access logs found for this user." */
+  emptyText: string;
+  /** The table's accessible name. */
+  label?: string;
+};
+
+export const NO_MATCHING_LOGS = "No access logs match your search or filters.";
+
+export function LogTable({ basePath, emptyText, label = "Access logs" }: Props) {
+  const log = useLogTable(basePath);
+  const phone = useIsPhone();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filterPanelId = useId();
+  const filterCount = activeFilterCount(log.filters);
+  const narrowed = filterCount > 0 || log.filters.search.trim() !== "" || log.filters.event !== "all";
+  const items = log.page?.items ?? [];
+
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
+        <SearchField
+          value={log.searchText}
+          onChange={log.setSearchText}
+          placeholder="Search logs..."
+          label="Search logs"
+          sx={{ flex: "1 1 220px" }}
+        />
+        <Select
+          value={log.filters.event}
+          onChange={(_, value) => log.setChoice("event", value ?? "all")}
+          aria-label="Event"
+          sx={{ minWidth: 150 }}
+        >
+          <Option value="all">All Events</Option>
+          {log.events.map((event) => <Option key={event} value={event}>{event}</Option>)}
+        </Select>
+        <Button
+          variant={filtersOpen || filterCount ? "soft" : "outlined"}
+          color="neutral"
+          startDecorator={<FilterIcon size={18} />}
+          aria-expanded={filtersOpen}
+          aria-controls={filterPanelId}
+          onClick={() => setFiltersOpen((open) => !open)}
+          endDecorator={filterCount ? <Chip size="sm" color="primary" variant="solid">{filterCount}</Chip> : undefined}
+        >
+          Filters
+        </Button>
+        <Button
+          component="a"
+          href={log.exportUrl}
+          download={csvFileName(basePath)}
+          variant="outlined"
+          color="neutral"
+          startDecorator={<DownloadIcon size={18} />}
+        >
+          Export to CSV
+        </Button>
+      </Box>
+
+      {filtersOpen && (
+        <Sheet
+          id={filterPanelId}
+          role="group"
+          aria-label="Filters"
+          variant="soft"
+          sx={{ borderRadius: "sm", p: 1.5, display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "flex-end" }}
+        >
+          <FormControl size="sm" sx={{ minWidth: 170 }}>
+            <FormLabel>Outcome</FormLabel>
+            <Select
+              value={log.filters.outcome}
+              onChange={(_, value) => log.setChoice("outcome", (value ?? "all") as Outcome)}
+            >
+              <Option value="all">All outcomes</Option>
+              <Option value="success">Authorized Access</Option>
+              <Option value="denied">Access Denied</Option>
+            </Select>
+          </FormControl>
+          <FormControl size="sm">
+            <FormLabel>From</FormLabel>
+            <Input type="date" value={log.filters.from} onChange={(e) => log.setChoice("from", e.target.value)} />
+          </FormControl>
+          <FormControl size="sm">
+            <FormLabel>To</FormLabel>
+            <Input type="date" value={log.filters.to} onChange={(e) => log.setChoice("to", e.target.value)} />
+          </FormControl>
+          <Button size="sm" variant="plain" color="neutral" disabled={!filterCount} onClick={log.clearFilters}>
+            Clear filters
+          </Button>
+        </Sheet>
+      )}
+
+      {log.isLoading
+        ? <Typography level="body-sm" role="status">Loading logs...</Typography>
+        : items.length === 0
+        ? <EmptyState>{log.isError ? "Failed to fetch logs" : narrowed ? NO_MATCHING_LOGS : emptyText}</EmptyState>
+        : (
+          <Box aria-busy={log.isUpdating} sx={{ opacity: log.isStale ? 0.6 : 1, transition: "opacity 150ms" }}>
+            {phone ? <LogCards items={items} label={label} /> : <LogRows items={items} label={label} />}
+          </Box>
+        )}
+
+      <Box sx={{ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: 1 }}>
+        <Typography level="body-sm" aria-live="polite">{log.pager}</Typography>
+        <IconButton size="sm" variant="outlined" color="neutral" aria-label="Previous page" disabled={!log.canPrevious} onClick={log.previous}>
+          <ChevronLeftIcon size={18} />
+        </IconButton>
+        <IconButton size="sm" variant="outlined" color="neutral" aria-label="Next page" disabled={!log.canNext} onClick={log.next}>
+          <ChevronRightIcon size={18} />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}
+
+function OutcomeChip({ outcome }: { outcome: string }) {
+  const shown = outcomeDisplay(outcome);
+  return <Chip size="sm" variant="soft" color={shown.color}>{shown.label}</Chip>;
+}
+
+function LogRows({ items, label }: { items: LogEntry[]; label: string }) {
+  return (
+    <Sheet variant="outlined" sx={{ borderRadius: "sm", overflowX: "auto" }}>
+      <Table aria-label={label} sx={{ minWidth: 680, "& td": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}>
+        <thead>
+          <tr>
+            <th scope="col" style={{ width: "24%" }}>TIMESTAMP</th>
+            <th scope="col" style={{ width: "20%" }}>USER</th>
+            <th scope="col" style={{ width: "22%" }}>CREDENTIAL</th>
+            <th scope="col" style={{ width: "14%" }}>ACTION</th>
+            <th scope="col" style={{ width: "20%" }}>OUTCOME</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatLogTime(entry.timestamp)}</td>
+              <td>{entry.userName ?? "—"}</td>
+              <td>{entry.deviceName ?? "—"}</td>
+              <td>{entry.action}</td>
+              <td><OutcomeChip outcome={entry.outcome} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Sheet>
+  );
+}
+
+function LogCards({ items, label }: { items: LogEntry[]; label: string }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}>
+      {items.map((entry) => (
+        <Sheet component="li" key={entry.id} variant="outlined" sx={{ borderRadius: "sm", p: 1.5, display: "flex", flexDirection: "column", gap: 0.5 }}>
+          <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, alignItems: "center" }}>
+            <Typography level="body-xs">{formatLogTime(entry.timestamp)}</Typography>
+            <OutcomeChip outcome={entry.outcome} />
+          </Box>
+          <Typography level="title-sm">{entry.userName ?? "—"}</Typography>
+          <Typography level="body-sm">{entry.action} · {entry.deviceName ?? "—"}</Typography>
+        </Sheet>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,181 @@
+// Every change of the users area goes through the one mutation layer (useChange):
+// queued in the outbox with its optimistic cache edit, sent with an
+// Idempotency-Key, edits with If-Match on the version they were based on.
+import type { QueryClient } from "@tanstack/react-query";
+import { type Queued, useChange } from "../../api/mutations";
+import {
+  type Credential,
+  isSaved,
+  type User,
+  userCredentialsKey,
+  userKey,
+  USERS_KEY,
+  VERIFICATION_STATUSES_KEY,
+} from "./api";
+import type { NewUserForm, UserDetailsForm } from "./user_forms";
+
+type Handlers<TVars, TResult> = {
+  onSuccess?: (result: TResult | Queued, vars: TVars) => void;
+  onError?: (error: Error, vars: TVars) => void;
+};
+
+/** Applies a change to the user in the list and on its own page. */
+export function patchCachedUser(cache: QueryClient, id: number, patch: (user: User) => User) {
+  cache.setQueryData<User[]>(USERS_KEY, (list) => list?.map((u) => (u.id === id ? patch(u) : u)));
+  cache.setQueryData<User>(userKey(id), (user) => (user ? patch(user) : user));
+}
+
+/** The version an edit is based on; an unsaved (offline-created) entity has none yet. */
+export const versionOf = (entity: { id: number; updatedAt?: string | null }) =>
+  isSaved(entity.id) && entity.updatedAt ? entity.updatedAt : undefined;
+
+export function useCreateUser(handlers: Handlers<NewUserForm, User> = {}) {
+  return useChange<NewUserForm, User>({
+    request: (form) => ({ method: "POST", path: "/api/users", body: form }),
+    describe: (form) => `Add user ${form.email}`,
+    creates: true,
+    // The new row shows at once (with its temporary id) and its page renders from it.
+    optimistic: (cache, form, tempId) => {
+      const now = new Date().toISOString();
+      const row: User = {
+        id: tempId,
+        email: form.email.toLowerCase(),
+        firstName: form.firstName,
+        lastName: form.lastName,
+        isActive: true,
+        isAdmin: false,
+        groups: [],
+        stripeVerificationStatus: null,
+        stripeVerifiedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      cache.setQueryData<User[]>(USERS_KEY, (list) => [...(list ?? []), row]);
+      cache.setQueryData<User>(userKey(tempId), row);
+    },
+    affects: () => [USERS_KEY, VERIFICATION_STATUSES_KEY],
+  }, handlers);
+}
+
+export type UserEdit = { user: User; form: UserDetailsForm };
+
+export function useUpdateUser(handlers: Handlers<UserEdit, User> = {}) {
+  return useChange<UserEdit, User>({
+    request: ({ user, form }) => ({
+      method: "PUT",
+      path: `/api/users/${user.id}`,
+      body: form,
+      baseVersion: versionOf(user),
+    }),
+    describe: ({ form }) => `Edit user ${form.firstName} ${form.lastName}`,
+    optimistic: (cache, { user, form }) => patchCachedUser(cache, user.id, (u) => ({ ...u, ...form })),
+    affects: ({ user }) => [userKey(user.id), USERS_KEY],
+  }, handlers);
+}
+
+export function useToggleUser(handlers: Handlers<User, User> = {}) {
+  return useChange<User, User>({
+    request: (user) => ({ method: "PATCH", path: `/api/users/${user.id}/toggle-active` }),
+    describe: (user) => `${user.isActive ? "Deactivate" : "Reactivate"} user ${user.email}`,
+    optimistic: (cache, user) => patchCachedUser(cache, user.id, (u) => ({ ...u, isActive: !user.isActive })),
+    affects: (user) => [userKey(user.id), USERS_KEY],
+  }, handlers);
+}
+
+export function useDeleteUser(handlers: Handlers<User, unknown> = {}) {
+  return useChange<User, unknown>({
+    request: (user) => ({ method: "DELETE", path: `/api/users/${user.id}` }),
+    describe: (user) => `Delete user ${user.email}`,
+    optimistic: (cache, user) => {
+      cache.setQueryData<User[]>(USERS_KEY, (list) => list?.filter((u) => u.id !== user.id));
+    },
+    affects: () => [USERS_KEY],
+  }, handlers);
+}
+
+export type InvitationAnswer = { queued: true; invitationId: number; email: string; queuedAt: string };
+
+export function useResendInvitation(handlers: Handlers<User, InvitationAnswer> = {}) {
+  return useChange<User, InvitationAnswer>({
+    request: (user) => ({ method: "POST", path: `/api/users/${user.id}/resend-invitation` }),
+    describe: (user) => `Resend invitation to ${user.email}`,
+    affects: () => [],
+  }, handlers);
+}
+
+// --- credentials -------------------------------------------------------------
+
+export type CredentialForm = { type: string; facilityCode: string; cardCode: string };
+
+/** Codes are trimmed; a blank one is sent as empty (the server makes a blank facility code none). */
+export const credentialPayload = (form: CredentialForm): CredentialForm => ({
+  type: form.type,
+  facilityCode: form.facilityCode.trim(),
+  cardCode: form.cardCode.trim(),
+});
+
+const editCredentials = (cache: QueryClient, userId: number, edit: (rows: Credential[]) => Credential[]) =>
+  cache.setQueryData<Credential[]>(userCredentialsKey(userId), (rows) => edit(rows ?? []));
+
+export type NewCredential = { userId: number; form: CredentialForm };
+
+export function useAddCredential(handlers: Handlers<NewCredential, Credential> = {}) {
+  return useChange<NewCredential, Credential>({
+    request: ({ userId, form }) => ({ method: "POST", path: `/api/users/${userId}/credentials`, body: credentialPayload(form) }),
+    describe: ({ form }) => `Add ${form.type} credential`,
+    creates: true,
+    optimistic: (cache, { userId, form }, tempId) => {
+      const body = credentialPayload(form);
+      const now = new Date().toISOString();
+      editCredentials(cache, userId, (rows) => [
+        ...rows,
+        {
+          id: tempId,
+          userId,
+          type: body.type,
+          facilityCode: body.facilityCode || null,
+          cardCode: body.cardCode || null,
+          isActive: true,
+          systemManaged: false,
+          createdAt: now,
+          updatedAt: now,
+        },
+      ]);
+    },
+    affects: ({ userId }) => [userCredentialsKey(userId)],
+  }, handlers);
+}
+
+export type CredentialEdit = { credential: Credential; form: CredentialForm };
+
+export function useUpdateCredential(handlers: Handlers<CredentialEdit, Credential> = {}) {
+  return useChange<CredentialEdit, Credential>({
+    request: ({ credential, form }) => ({
+      method: "PUT",
+      path: `/api/users/${credential.userId}/credentials/${credential.id}`,
+      body: credentialPayload(form),
+      baseVersion: versionOf(credential),
+    }),
+    describe: ({ form }) => `Edit ${form.type} credential`,
+    optimistic: (cache, { credential, form }) => {
+      const body = credentialPayload(form);
+      editCredentials(cache, credential.userId, (rows) =>
+        rows.map((row) =>
+          row.id === credential.id
+            ? { ...row, type: body.type, facilityCode: body.facilityCode || null, cardCode: body.cardCode || null }
+            : row
+        ));
+    },
+    affects: ({ credential }) => [userCredentialsKey(credential.userId)],
+  }, handlers);
+}
+
+export function useRemoveCredential(handlers: Handlers<Credential, unknown> = {}) {
+  return useChange<Credential, unknown>({
+    request: (credential) => ({ method: "DELETE", path: `/api/users/${credential.userId}/credentials/${credential.id}` }),
+    describe: (credential) => `Remove ${credential.type} credential`,
+    optimistic: (cache, credential) =>
+      editCredentials(cache, credential.userId, (rows) => rows.filter((row) => row.id !== credential.id)),
+    affects: (credential) => [userCredentialsKey(credential.userId)],
+  }, handlers);
+}
