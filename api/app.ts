@@ -19,6 +19,8 @@ import { logRoutes } from "./logs/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { credentialRoutes } from "./users/credentials_routes.ts";
 import { groupRoutes } from "./groups/routes.ts";
+import { accessRoutes } from "./access/routes.ts";
+import { deviceKeyRoutes } from "./access/key_routes.ts";
 import { densityRoutes } from "./integrations/density/routes.ts";
 import {
   DENSITY_SIMULATOR_PATH,
@@ -56,6 +58,8 @@ export function createApp(services: Services) {
   app.route("/api/rooms", roomRoutes);
   app.route("/api/groups", groupRoomRoutes);
   app.route("/api/devices", deviceRoutes);
+  app.route("/api/devices", deviceKeyRoutes);
+  app.route("/api/access", accessRoutes);
   app.route("/api", logRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);

@@ -7,6 +7,7 @@ import { DEMO_ADMIN, DEMO_MEMBER, seedDemo } from "./demo/seed.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
+import { startDoorSimulator } from "./access/door_simulator.ts";
 import { stopLastLockSimulator } from "./integrations/lastlock/connect.ts";
 import { stopUnifiSimulator } from "./integrations/unifi/connect.ts";
 
@@ -64,6 +65,10 @@ try {
 }
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
+// Demo mode: people badge in at the demo doors through the device API (a few a minute).
+const doorSimulator = config.demo
+  ? startDoorSimulator({ request: (path, init) => app.request(path, init), sql: db.sql, log })
+  : undefined;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -71,6 +76,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   stopHousekeeping();
+  await doorSimulator?.stop();
   await server.shutdown(); // lets in-flight requests finish
   await Promise.all([stopLastLockSimulator(), stopUnifiSimulator()]); // built-in ones, if started
   await db.close();

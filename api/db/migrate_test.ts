@@ -24,12 +24,13 @@ const TABLES: Record<string, string> = {
     "density_auth_type last_lock_device_id last_lock_description last_lock_time_created " +
     "last_access_attempt last_access_credential last_access_outcome credential_count " +
     "last_sync unifi_device_id unifi_model unifi_ip unifi_mac unifi_is_online last_seen " +
-    "firmware camera_specs sensor_specs created_at updated_at",
+    "firmware camera_specs sensor_specs api_key_hash api_key_created_at api_key_rotated_at " +
+    "api_key_simulated created_at updated_at",
   group_rooms: "group_id room_id created_at",
   sensor_data: "id device_id timestamp count event_type analytics created_at",
   device_credentials: "id device_id credential_id assigned_at created_at",
   access_logs: "id user_id user_name device_id device_name room_id room_name " +
-    "credential_type action outcome reason timestamp created_at",
+    "credential_type action outcome reason timestamp created_at event_id",
   sessions: "token_hash user_id created_at last_seen_at expires_at user_agent ip",
   passkey_challenges: "challenge kind user_id email expires_at created_at",
   idempotency_keys: "user_id key method path request_hash state response_status " +

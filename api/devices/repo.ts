@@ -37,6 +37,9 @@ export type Device = {
   firmware: string | null;
   cameraSpecs: unknown;
   sensorSpecs: unknown;
+  /** Whether the device has an API key (the key itself is never read back). */
+  hasApiKey: boolean;
+  apiKeyCreatedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -52,7 +55,8 @@ const selectDevices = (sql: Queries, where: postgres.Fragment) =>
            d.last_access_attempt, d.last_access_credential, d.last_access_outcome,
            d.credential_count, d.last_sync, d.unifi_device_id, d.unifi_model, d.unifi_ip,
            d.unifi_mac, d.unifi_is_online, d.last_seen, d.firmware, d.camera_specs,
-           d.sensor_specs, d.created_at, d.updated_at
+           d.sensor_specs, d.api_key_hash is not null as has_api_key, d.api_key_created_at,
+           d.created_at, d.updated_at
     from devices d left join rooms r on r.id = d.room_id
     ${where}
     order by lower(d.name), d.id`;

@@ -1,0 +1,262 @@
+// POST /api/access/decisions: every rule, each with its own reason, and the log
+// row every decision writes.
+import { assert, assertEquals } from "../testing/assert.ts";
+import { describeApp } from "../testing/test_app.ts";
+import { building, CARD, logCount } from "./testing.ts";
+
+describeApp("access decisions", async (t, testApp) => {
+  const { sql } = testApp;
+  const b = await building(testApp);
+  const decide = (credential: unknown = CARD, action?: string) =>
+    b.device("POST", "/api/access/decisions", { body: { credential, action } });
+  const lastLog = async () => (await sql`select * from access_logs order by id desc limit 1`)[0];
+
+  await t.step(
+    "an active member's active badge at their room's active door is granted",
+    async () => {
+      const res = await decide();
+      assertEquals(res.status, 200);
+      assertEquals(res.json.decision, "granted");
+      assertEquals(res.json.reason, "granted");
+      assertEquals(res.json.userId, b.userId);
+      assertEquals(res.json.userName, "Ada Lovelace");
+      const log = await lastLog();
+      assertEquals(Number(log.id), res.json.logId);
+      assertEquals(log.userId, b.userId);
+      assertEquals(log.userName, "Ada Lovelace");
+      assertEquals(log.deviceId, b.deviceId);
+      assertEquals(log.deviceName, "Lab Reader");
+      assertEquals(log.roomId, b.roomId);
+      assertEquals(log.roomName, "Lab");
+      assertEquals(log.credentialType, "HID Prox");
+      assertEquals(log.action, "Unlock"); // the default
+      assertEquals(log.outcome, "success");
+      assertEquals(log.reason, null);
+      assertEquals(log.eventId, null);
+    },
+  );
+
+  await t.step("the decision shows in the user's log and on the device", async () => {
+    const logs = await b.admin.request("GET", `/api/users/${b.userId}/logs`);
+    assertEquals(logs.status, 200);
+    assertEquals(logs.json.items[0].outcome, "success");
+    assertEquals(logs.json.items[0].deviceName, "Lab Reader");
+    const device = await b.admin.request("GET", `/api/devices/${b.deviceId}`);
+    assertEquals(device.json.lastAccessOutcome, "authorized");
+    assertEquals(device.json.lastAccessCredential, "HID Prox");
+    assert(device.json.lastAccessAttempt, "last access attempt is set");
+  });
+
+  await t.step("a door reporting an attempt does not move the device's version", async () => {
+    const [before] = await sql`select updated_at from devices where id = ${b.deviceId}`;
+    await decide();
+    const [after] = await sql`select updated_at, last_access_attempt from devices
+      where id = ${b.deviceId}`;
+    assertEquals(after.updatedAt, before.updatedAt);
+    await sql`update devices set name = 'Lab Reader' || '' where id = ${b.deviceId}`;
+    await sql`update devices set manufacturer = 'HID' where id = ${b.deviceId}`;
+    const [edited] = await sql`select updated_at from devices where id = ${b.deviceId}`;
+    assert(edited.updatedAt > before.updatedAt, "a person's edit still moves it");
+  });
+
+  await t.step("the action is logged as sent; facility and card codes may be numbers", async () => {
+    const res = await decide(
+      { type: "HID Prox", facilityCode: 117, cardCode: 40001 },
+      "Badge Scan",
+    );
+    assertEquals(res.json.decision, "granted");
+    assertEquals((await lastLog()).action, "Badge Scan");
+  });
+
+  // Each rule, broken alone, then restored.
+  const denials: [string, string, () => Promise<unknown>, () => Promise<unknown>][] = [
+    [
+      "device_inactive",
+      "Device is deactivated",
+      () => sql`update devices set is_active = false where id = ${b.deviceId}`,
+      () => sql`update devices set is_active = true where id = ${b.deviceId}`,
+    ],
+    [
+      "device_unassigned",
+      "Device is not assigned to a room",
+      () => sql`update devices set room_id = null where id = ${b.deviceId}`,
+      () => sql`update devices set room_id = ${b.roomId} where id = ${b.deviceId}`,
+    ],
+    [
+      "room_inactive",
+      "Room is deactivated",
+      () => sql`update rooms set is_active = false where id = ${b.roomId}`,
+      () => sql`update rooms set is_active = true where id = ${b.roomId}`,
+    ],
+    [
+      "credential_inactive",
+      "Credential is deactivated",
+      () => sql`update user_credentials set is_active = false where id = ${b.credentialId}`,
+      () => sql`update user_credentials set is_active = true where id = ${b.credentialId}`,
+    ],
+    [
+      "user_inactive",
+      "User is deactivated",
+      () => b.admin.request("PATCH", `/api/users/${b.userId}/toggle-active`),
+      () => b.admin.request("PATCH", `/api/users/${b.userId}/toggle-active`),
+    ],
+    [
+      "no_group_access",
+      "No access to this room",
+      () => sql`update groups set is_active = false where id = ${b.groupId}`,
+      () => sql`update groups set is_active = true where id = ${b.groupId}`,
+    ],
+    [
+      "no_group_access",
+      "No access to this room",
+      () => sql`delete from group_rooms where group_id = ${b.groupId}`,
+      () => sql`insert into group_rooms (group_id, room_id) values (${b.groupId}, ${b.roomId})`,
+    ],
+    [
+      "no_group_access",
+      "No access to this room",
+      () => sql`delete from user_groups where user_id = ${b.userId}`,
+      () => sql`insert into user_groups (user_id, group_id) values (${b.userId}, ${b.groupId})`,
+    ],
+  ];
+  for (const [reason, message, breakIt, restore] of denials) {
+    await t.step(`${reason}: ${message}`, async () => {
+      await breakIt();
+      try {
+        const before = await logCount(testApp);
+        const res = await decide();
+        assertEquals(res.status, 200);
+        assertEquals(res.json.decision, "denied");
+        assertEquals(res.json.reason, reason);
+        assertEquals(res.json.message, message);
+        assertEquals(res.json.userId, b.userId, "the card's owner is still named");
+        assertEquals(await logCount(testApp), before + 1);
+        const log = await lastLog();
+        assertEquals(log.outcome, "denied");
+        assertEquals(log.reason, message);
+        assertEquals(log.userId, b.userId);
+        assertEquals(log.deviceId, b.deviceId);
+        const [device] =
+          await sql`select last_access_outcome from devices where id = ${b.deviceId}`;
+        assertEquals(device.lastAccessOutcome, "denied");
+      } finally {
+        await restore();
+      }
+      assertEquals((await decide()).json.decision, "granted", "restored");
+    });
+  }
+
+  await t.step("device rules come first: an inactive device denies even a stranger", async () => {
+    await sql`update devices set is_active = false where id = ${b.deviceId}`;
+    const res = await decide({ type: "EM41", cardCode: "nobody" });
+    await sql`update devices set is_active = true where id = ${b.deviceId}`;
+    assertEquals(res.json.reason, "device_inactive");
+  });
+
+  await t.step("another group holding the room keeps the door open", async () => {
+    const [other] = await sql`insert into groups (name) values ('Night shift') returning id`;
+    await sql`insert into user_groups (user_id, group_id) values (${b.userId}, ${other.id})`;
+    await sql`insert into group_rooms (group_id, room_id) values (${other.id}, ${b.roomId})`;
+    await sql`update groups set is_active = false where id = ${b.groupId}`;
+    assertEquals((await decide()).json.decision, "granted");
+    await sql`update groups set is_active = true where id = ${b.groupId}`;
+    await sql`delete from groups where id = ${other.id}`;
+  });
+
+  await t.step("an unknown credential is denied and logged without a user", async () => {
+    for (
+      const credential of [
+        { type: "HID Prox", facilityCode: "118", cardCode: CARD.cardCode }, // other facility
+        { type: "Mifare", facilityCode: CARD.facilityCode, cardCode: CARD.cardCode }, // other type
+        { type: "HID Prox", cardCode: CARD.cardCode }, // no facility code
+        { type: "passkey", credentialId: "no-such-passkey" },
+        { type: "wallet", credentialId: "no-such-pass" },
+      ]
+    ) {
+      const res = await decide(credential);
+      assertEquals(res.json.decision, "denied", JSON.stringify(credential));
+      assertEquals(res.json.reason, "unknown_credential");
+      assertEquals(res.json.userId, null);
+      assertEquals(res.json.userName, null);
+      const log = await lastLog();
+      assertEquals(log.userId, null);
+      assertEquals(log.userName, null);
+      assertEquals(log.reason, "Unknown credential");
+      assertEquals(log.outcome, "denied");
+      assertEquals(log.deviceId, b.deviceId);
+    }
+    assertEquals((await lastLog()).credentialType, "Wallet");
+  });
+
+  await t.step("a badge without a facility code matches one presented without it", async () => {
+    await sql`insert into user_credentials (user_id, type, card_code)
+      values (${b.userId}, 'EM41', '0A1B2C3D4E')`;
+    assertEquals(
+      (await decide({ type: "EM41", cardCode: " 0A1B2C3D4E " })).json.decision,
+      "granted",
+    );
+    assertEquals(
+      (await decide({ type: "EM41", facilityCode: "", cardCode: "0A1B2C3D4E" })).json.decision,
+      "granted",
+    );
+  });
+
+  await t.step("a passkey and a wallet pass open the door for their owner", async () => {
+    await sql`insert into passkeys (user_id, credential_id, public_key)
+      values (${b.userId}, 'pk-ada-1', 'key')`;
+    await sql`insert into lastlock_credentials (user_id, credential_type, credential_data)
+      values (${b.userId}, 'APPLE_WALLET', 'd2FsbGV0LWFkYQ==')`;
+    const passkey = await decide({ type: "passkey", credentialId: "pk-ada-1" });
+    assertEquals([passkey.json.decision, passkey.json.userId], ["granted", b.userId]);
+    assertEquals((await lastLog()).credentialType, "Passkey");
+    const wallet = await decide({ type: "wallet", credentialId: "d2FsbGV0LWFkYQ==" });
+    assertEquals([wallet.json.decision, wallet.json.userId], ["granted", b.userId]);
+    await sql`update lastlock_credentials set is_active = false where user_id = ${b.userId}`;
+    assertEquals(
+      (await decide({ type: "wallet", credentialId: "d2FsbGV0LWFkYQ==" })).json.reason,
+      "credential_inactive",
+    );
+  });
+
+  await t.step("bad input is 400 and logs nothing", async () => {
+    const before = await logCount(testApp);
+    const bad: [unknown, RegExp][] = [
+      [{}, /credential/],
+      [{ credential: {} }, /type: must be one of/],
+      [{ credential: { type: "Barcode", cardCode: "1" } }, /type: must be one of/],
+      [{ credential: { type: "HID Prox" } }, /cardCode/],
+      [{ credential: { type: "HID Prox", cardCode: "   " } }, /cardCode: is required/],
+      [{ credential: { type: "HID Prox", cardCode: "x".repeat(129) } }, /at most 128/],
+      [{ credential: { type: "passkey" } }, /credentialId/],
+      [{ credential: CARD, action: "" }, /action: must not be blank/],
+      [{ credential: CARD, action: 42 }, /action: must be text/],
+      [[CARD], /must be a JSON object/],
+    ];
+    for (const [body, message] of bad) {
+      const res = await b.device("POST", "/api/access/decisions", { body });
+      assertEquals(res.status, 400, JSON.stringify(body));
+      assert(message.test(res.json.error), `${JSON.stringify(body)}: ${res.json.error}`);
+    }
+    const garbage = await b.device("POST", "/api/access/decisions", {
+      raw: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    assertEquals(garbage.status, 400);
+    assertEquals(await logCount(testApp), before);
+  });
+
+  await t.step("without a valid device key nothing is decided or logged", async () => {
+    const before = await logCount(testApp);
+    const anonymous = await testApp.request("POST", "/api/access/decisions", {
+      body: { credential: CARD },
+    });
+    assertEquals(anonymous.status, 401);
+    assertEquals(
+      (await b.admin.request("POST", "/api/access/decisions", { body: { credential: CARD } }))
+        .status,
+      401,
+      "an admin's session is not a device key",
+    );
+    assertEquals(await logCount(testApp), before);
+  });
+});

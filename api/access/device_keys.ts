@@ -1,0 +1,88 @@
+// Device API keys: 256 random bits, shown once, stored only as their SHA-256.
+// A key is looked up by its hash (an index probe that reveals nothing about the
+// key), never compared character by character against stored keys.
+import type { Queries } from "../db/connect.ts";
+
+const PREFIX = "thd_";
+/** thd_ and 43 base64url characters (32 random bytes). */
+export const KEY_FORMAT = /^thd_[A-Za-z0-9_-]{43}$/;
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+export function newDeviceKey(): string {
+  return PREFIX + base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+export async function hashDeviceKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export type KeyStatus = {
+  hasApiKey: boolean;
+  apiKeyCreatedAt: Date | null;
+  apiKeyRotatedAt: Date | null;
+};
+
+export async function keyStatus(sql: Queries, deviceId: number): Promise<KeyStatus | undefined> {
+  const [row] = await sql<KeyStatus[]>`
+    select api_key_hash is not null as has_api_key, api_key_created_at, api_key_rotated_at
+    from devices where id = ${deviceId}`;
+  return row;
+}
+
+/**
+ * Makes a new key for the device, replacing any key it had (which stops working
+ * at once). Answers the key, to be shown once, or undefined for an unknown device.
+ */
+export async function setDeviceKey(
+  sql: Queries,
+  deviceId: number,
+  simulated = false,
+): Promise<{ apiKey: string; createdAt: Date; rotatedAt: Date | null } | undefined> {
+  const apiKey = newDeviceKey();
+  const [row] = await sql<{ createdAt: Date; rotatedAt: Date | null }[]>`
+    update devices set api_key_hash = ${await hashDeviceKey(apiKey)},
+      api_key_created_at = now(),
+      api_key_rotated_at = case when api_key_hash is null then api_key_rotated_at else now() end,
+      api_key_simulated = ${simulated}
+    where id = ${deviceId}
+    returning api_key_created_at as created_at, api_key_rotated_at as rotated_at`;
+  return row && { apiKey, createdAt: row.createdAt, rotatedAt: row.rotatedAt };
+}
+
+/**
+ * The demo door simulator's key for a device: made only while the device has no
+ * key, or one the simulator made before (and lost with its memory at a restart).
+ * A key an admin made is never replaced. Undefined when the device is not free.
+ */
+export async function claimSimulatorKey(sql: Queries, deviceId: number) {
+  const apiKey = newDeviceKey();
+  const rows = await sql`
+    update devices set api_key_hash = ${await hashDeviceKey(apiKey)}, api_key_created_at = now(),
+      api_key_simulated = true
+    where id = ${deviceId} and (api_key_hash is null or api_key_simulated)
+    returning id`;
+  return rows.length ? apiKey : undefined;
+}
+
+/** Revokes the device's key; false for an unknown device. */
+export async function clearDeviceKey(sql: Queries, deviceId: number): Promise<boolean> {
+  const rows = await sql`
+    update devices set api_key_hash = null, api_key_created_at = null, api_key_simulated = false
+    where id = ${deviceId} returning id`;
+  return rows.length > 0;
+}
+
+export type KeyDevice = { id: number; name: string };
+
+/** The device a key belongs to, if any. */
+export async function deviceByKey(sql: Queries, key: string): Promise<KeyDevice | undefined> {
+  if (!KEY_FORMAT.test(key)) return undefined;
+  const [row] = await sql<KeyDevice[]>`
+    select id, name from devices where api_key_hash = ${await hashDeviceKey(key)}`;
+  return row;
+}

@@ -1,0 +1,34 @@
+// A device's API key, managed by admins from the device page: make or rotate it
+// (the answer is the only time the key is ever shown), see whether one is set,
+// revoke it. Mounted under /api/devices.
+import { Hono } from "hono";
+import type { Env } from "../http/env.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { idParam } from "../http/validate.ts";
+import { allow } from "../auth/access.ts";
+import { DEVICE_NOT_FOUND } from "../devices/routes.ts";
+import { clearDeviceKey, keyStatus, setDeviceKey } from "./device_keys.ts";
+
+export const NO_REPLAYED_KEYS =
+  "A device key is shown only once: send this request without an Idempotency-Key";
+
+export const deviceKeyRoutes = new Hono<Env>()
+  .get("/:id/api-key", allow.admin, async (c) => {
+    const status = await keyStatus(c.var.sql, idParam(c));
+    if (!status) throw notFound(DEVICE_NOT_FOUND);
+    return c.json(status);
+  })
+  .post("/:id/api-key", allow.admin, async (c) => {
+    // A replayed answer would have to keep the key, in plain text, with the
+    // Idempotency-Key record: a key is made online, with a person watching.
+    if (c.req.header("idempotency-key") !== undefined) throw badRequest(NO_REPLAYED_KEYS);
+    const made = await setDeviceKey(c.var.sql, idParam(c));
+    if (!made) throw notFound(DEVICE_NOT_FOUND);
+    c.header("Cache-Control", "no-store");
+    return c.json(made, 201);
+  })
+  .delete("/:id/api-key", allow.admin, async (c) => {
+    const id = idParam(c);
+    if (!(await clearDeviceKey(c.var.sql, id))) throw notFound(DEVICE_NOT_FOUND);
+    return c.json({ ...(await keyStatus(c.var.sql, id))!, id });
+  });

@@ -1,0 +1,63 @@
+// The calls doors and readers make, authenticated by their own API key (see
+// device_auth.ts): decisions, the access list to decide alone while offline,
+// and the upload of decisions made while offline.
+import { Hono } from "hono";
+import { ApiError } from "../http/errors.ts";
+import { body } from "../http/validate.ts";
+import { deviceAuth, type DeviceEnv } from "./device_auth.ts";
+import { decisionBody, eventsBody } from "./schemas.ts";
+import { decide } from "./decisions.ts";
+import { accessList, entityTag, noneMatch } from "./access_list.ts";
+import { logOfflineEvents } from "./events.ts";
+
+const deviceGone = () => new ApiError(401, "Invalid device API key");
+
+/** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? "").split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding.trim() !== "gzip" && coding.trim() !== "*") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+const COMPRESS_FROM_BYTES = 1_024;
+
+export const accessRoutes = new Hono<DeviceEnv>()
+  .post("/decisions", deviceAuth, async (c) => {
+    const { credential, action } = await body(c, decisionBody);
+    const decision = await decide(c.var.sql, c.var.device.id, credential, action);
+    if (!decision) throw deviceGone();
+    return c.json(decision);
+  })
+  .get("/devices/self/access-list", deviceAuth, async (c) => {
+    const list = await accessList(c.var.sql, c.var.device.id);
+    if (!list) throw deviceGone();
+    const json = JSON.stringify(list);
+    const tag = await entityTag(json);
+    // Each encoding is its own representation with its own strong tag (gzip'd
+    // here, so the app-wide compression, which would weaken the tag, leaves it alone).
+    const gzip = json.length >= COMPRESS_FROM_BYTES && acceptsGzip(c.req.header("accept-encoding"));
+    const etag = gzip ? tag.replace(/"$/, '-gzip"') : tag;
+    const headers = {
+      ETag: etag,
+      "Cache-Control": "private, no-cache",
+      Vary: "Accept-Encoding",
+    };
+    const asked = c.req.header("if-none-match");
+    if (noneMatch(asked, tag) || noneMatch(asked, tag.replace(/"$/, '-gzip"'))) {
+      return c.body(null, 304, headers);
+    }
+    if (!gzip) return c.body(json, 200, { ...headers, "Content-Type": "application/json" });
+    const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"));
+    return c.body(stream, 200, {
+      ...headers,
+      "Content-Type": "application/json",
+      "Content-Encoding": "gzip",
+    });
+  })
+  .post("/devices/self/events", deviceAuth, async (c) => {
+    const events = await body(c, eventsBody);
+    return c.json(await logOfflineEvents(c.var.sql, c.var.device.id, events));
+  });

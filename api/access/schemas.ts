@@ -1,0 +1,99 @@
+// What doors and readers send: a credential, a decision request, offline events;
+// and the reasons a decision gives.
+import { z } from "zod";
+import { CREDENTIAL_TYPES } from "../users/schemas.ts";
+
+/**
+ * Why a decision went the way it did, first failing rule first. The code is what
+ * a device reads; the sentence is what the access log keeps (the words the
+ * dashboard and the demo data use).
+ */
+export const REASONS = {
+  granted: "Access granted",
+  device_inactive: "Device is deactivated",
+  device_unassigned: "Device is not assigned to a room",
+  room_inactive: "Room is deactivated",
+  unknown_credential: "Unknown credential",
+  credential_inactive: "Credential is deactivated",
+  user_inactive: "User is deactivated",
+  no_group_access: "No access to this room",
+} as const;
+export type Reason = keyof typeof REASONS;
+export const DENY_REASONS = Object.keys(REASONS).filter((r) => r !== "granted") as Exclude<
+  Reason,
+  "granted"
+>[];
+
+/** How a decision's credential is named in the log's credential type column. */
+export const LOGGED_TYPE = { passkey: "Passkey", wallet: "Wallet" } as const;
+
+const card = z.object({
+  type: z.enum(CREDENTIAL_TYPES, { error: `must be one of ${CREDENTIAL_TYPES.join(", ")}` }),
+  facilityCode: z.union([z.string(), z.number()], { error: "must be text" }).nullable()
+    .optional().transform((value) => (value == null ? null : String(value).trim() || null))
+    .refine((value) => value === null || value.length <= 64, "must be at most 64 characters"),
+  cardCode: z.union([z.string(), z.number()], { error: "is required" })
+    .transform((value) => String(value).trim())
+    .refine((value) => value.length > 0, "is required")
+    .refine((value) => value.length <= 128, "must be at most 128 characters"),
+});
+
+const presented = z.object({
+  type: z.enum(["passkey", "wallet"]),
+  credentialId: z.string({
+    error: (issue) => (issue.input === undefined ? "is required" : "must be text"),
+  }).trim().min(1, "is required")
+    .max(1_024, "must be at most 1024 characters"),
+});
+
+const TYPES = [...CREDENTIAL_TYPES, "passkey", "wallet"].join(", ");
+export const credential = z.discriminatedUnion("type", [card, presented], {
+  error: (issue) =>
+    issue.input === undefined
+      ? "is required"
+      : issue.code === "invalid_union"
+      ? `must be one of ${TYPES}`
+      : "must be a credential object",
+});
+export type CredentialInput = z.infer<typeof credential>;
+
+export const action = z.string({ error: "must be text" }).trim().min(1, "must not be blank")
+  .max(50, "must be at most 50 characters").default("Unlock");
+
+export const decisionBody = z.object({ credential, action }, {
+  error: "Request body must be a JSON object",
+});
+export type DecisionInput = z.infer<typeof decisionBody>;
+
+export const MAX_EVENTS = 200;
+/** A controller clock this far ahead of ours is wrong, not early. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+/** Offline events older than this are refused (a controller with a broken clock). */
+export const MAX_EVENT_AGE_DAYS = 365;
+
+const timestamp = z.iso.datetime({ offset: true, error: "must be an ISO date-time" })
+  .transform((value) => new Date(value))
+  .refine((date) => date.getTime() <= Date.now() + MAX_CLOCK_SKEW_MS, "is in the future")
+  .refine(
+    (date) => date.getTime() >= Date.now() - MAX_EVENT_AGE_DAYS * 86_400_000,
+    `is more than ${MAX_EVENT_AGE_DAYS} days ago`,
+  );
+
+export const offlineEvent = z.object({
+  eventId: z.guid({ error: "must be a UUID" }).transform((value) => value.toLowerCase()),
+  timestamp,
+  credential,
+  decision: z.enum(["granted", "denied"], { error: "must be granted or denied" }),
+  reason: z.enum(Object.keys(REASONS) as Reason[], {
+    error: `must be one of ${Object.keys(REASONS).join(", ")}`,
+  }).optional(),
+  action,
+}).superRefine((event, ctx) => {
+  if (event.reason && (event.reason === "granted") !== (event.decision === "granted")) {
+    ctx.addIssue({ code: "custom", message: `does not match the decision`, path: ["reason"] });
+  }
+});
+export type OfflineEvent = z.infer<typeof offlineEvent>;
+
+export const eventsBody = z.array(offlineEvent, { error: "must be a list of events" })
+  .max(MAX_EVENTS, `at most ${MAX_EVENTS} events per call`);
