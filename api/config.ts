@@ -11,6 +11,7 @@ const schema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL").optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DEMO: z.enum(["true", "false"]).optional(),
+  DOOR_SIMULATOR: z.enum(["true", "false"]).optional(),
   PUBLIC_ORIGIN: url.optional(),
   RP_ID: z.string().min(1).optional(),
   RP_NAME: z.string().min(1).default("Threshold"),
@@ -42,6 +43,8 @@ export type Config = Readonly<{
   databaseUrl: string | undefined;
   dataDir: string;
   demo: boolean;
+  /** Demo mode's door traffic (api/access/door_simulator.ts); never without demo data. */
+  doorSimulator: boolean;
   publicOrigin: string | undefined;
   rpId: string | undefined;
   rpName: string;
@@ -96,6 +99,8 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     dataDir: e.DATA_DIR,
     // Embedded mode always has demo data; a real server only with --demo or DEMO=true.
     demo: args.includes("--demo") || e.DEMO === "true" || (!e.DATABASE_URL && e.DEMO !== "false"),
+    doorSimulator: e.DOOR_SIMULATOR !== "false" &&
+      (args.includes("--demo") || e.DEMO === "true" || (!e.DATABASE_URL && e.DEMO !== "false")),
     publicOrigin: e.PUBLIC_ORIGIN,
     rpId: e.RP_ID,
     rpName: e.RP_NAME,

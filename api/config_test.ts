@@ -39,3 +39,12 @@ for (
     );
   });
 }
+
+Deno.test("the demo door traffic runs with demo data unless DOOR_SIMULATOR=false", () => {
+  const url = "postgres://u@h/db";
+  assertEquals(loadConfig({}).doorSimulator, true);
+  assertEquals(loadConfig({ DOOR_SIMULATOR: "false" }).doorSimulator, false);
+  assertEquals(loadConfig({ DATABASE_URL: url }).doorSimulator, false);
+  assertEquals(loadConfig({ DATABASE_URL: url, DOOR_SIMULATOR: "true" }).doorSimulator, false);
+  assertEquals(loadConfig({ DATABASE_URL: url }, ["--demo"]).doorSimulator, true);
+});

@@ -66,7 +66,7 @@ try {
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 // Demo mode: people badge in at the demo doors through the device API (a few a minute).
-const doorSimulator = config.demo
+const doorSimulator = config.doorSimulator
   ? startDoorSimulator({ request: (path, init) => app.request(path, init), sql: db.sql, log })
   : undefined;
 

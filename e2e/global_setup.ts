@@ -58,7 +58,8 @@ export default async function globalSetup() {
   mkdirSync("test-results", { recursive: true });
   const log = createWriteStream("test-results/server.log");
   const server = spawn("node_modules/.bin/deno", ["run", "-A", "api/main.ts", "--demo"], {
-    env: { ...process.env, DATABASE_URL: "", ...db.env, PORT: String(port), LOG_LEVEL: "warn" },
+    // No demo door traffic: log pages and totals must hold still while tests read them.
+    env: { ...process.env, DATABASE_URL: "", ...db.env, PORT: String(port), LOG_LEVEL: "warn", DOOR_SIMULATOR: "false" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout.pipe(log);
