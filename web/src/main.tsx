@@ -23,6 +23,13 @@ import { CACHE_BUSTER, CACHE_MAX_AGE_MS, persister } from "./offline/persister";
 import { startOutbox } from "./offline/outbox";
 import { OfflineBanner } from "./offline/OfflineBanner";
 
+// The restored cache renders at once (offline too); online, every query is then
+// marked stale so each page load still reads the server's data, as without persistence.
+function onCacheRestored() {
+  startOutbox();
+  if (navigator.onLine) void queryClient.invalidateQueries();
+}
+
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <CssVarsProvider theme={theme}>
@@ -30,7 +37,7 @@ createRoot(document.getElementById("root")!).render(
       <PersistQueryClientProvider
         client={queryClient}
         persistOptions={{ persister, maxAge: CACHE_MAX_AGE_MS, buster: CACHE_BUSTER }}
-        onSuccess={startOutbox}
+        onSuccess={onCacheRestored}
       >
         <OfflineBanner />
         <RouterProvider router={router} />
