@@ -1,0 +1,118 @@
+// Helpers of the rooms, devices and logs end-to-end tests: rooms and devices
+// made through the API with the page's own (admin) cookies, unique per test
+// (tests share one server and run on two workers), and demo data looked up by name.
+import type { Download, Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect } from "./fixtures";
+
+let counter = 0;
+
+/** A name no other test (or earlier run) uses: "<tag> <time><pid><n>". */
+export function uniqueName(tag: string): string {
+  return `${tag} ${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+}
+
+export type ApiRoom = {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  capacity: number;
+  deviceCount: number;
+  hasDashboard: boolean;
+  updatedAt: string;
+};
+
+export type ApiDevice = {
+  id: number;
+  name: string;
+  deviceId: string;
+  type: string;
+  manufacturer: string | null;
+  roomId: number | null;
+  isActive: boolean;
+  densitySpaceId: string | null;
+  densityAuthType: string | null;
+  hasDensityApiToken: boolean;
+  hasDensityClientId: boolean;
+  hasDensityClientSecret: boolean;
+  lastLockDescription: string | null;
+  updatedAt: string;
+};
+
+export async function apiCreateRoom(page: Page, tag: string, description?: string): Promise<ApiRoom> {
+  const res = await page.request.post("/api/rooms", { data: { name: uniqueName(tag), description } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiRoom;
+}
+
+export async function apiToggleRoom(page: Page, id: number) {
+  const res = await page.request.patch(`/api/rooms/${id}/toggle-active`);
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export async function apiRoom(page: Page, id: number): Promise<{ status: number; room?: ApiRoom }> {
+  const res = await page.request.get(`/api/rooms/${id}`);
+  return { status: res.status(), room: res.ok() ? ((await res.json()) as ApiRoom) : undefined };
+}
+
+export async function apiRoomByName(page: Page, name: string): Promise<ApiRoom> {
+  const rooms = (await (await page.request.get("/api/rooms")).json()) as ApiRoom[];
+  const room = rooms.find((r) => r.name === name);
+  if (!room) throw new Error(`no room ${name}`);
+  return room;
+}
+
+export async function apiCreateDevice(
+  page: Page,
+  tag: string,
+  fields: { type?: string; roomId?: number | null; manufacturer?: string } = {},
+): Promise<ApiDevice> {
+  const res = await page.request.post("/api/devices", { data: { name: uniqueName(tag), type: fields.type ?? "lock", ...fields } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as ApiDevice;
+}
+
+export async function apiDevice(page: Page, id: number): Promise<{ status: number; device?: ApiDevice }> {
+  const res = await page.request.get(`/api/devices/${id}`);
+  return { status: res.status(), device: res.ok() ? ((await res.json()) as ApiDevice) : undefined };
+}
+
+export async function apiDeviceByName(page: Page, name: string): Promise<ApiDevice> {
+  const devices = (await (await page.request.get("/api/devices")).json()) as ApiDevice[];
+  const device = devices.find((d) => d.name === name);
+  if (!device) throw new Error(`no device ${name}`);
+  return device;
+}
+
+export async function apiAddGroupRoom(page: Page, groupId: number, roomId: number) {
+  const res = await page.request.post(`/api/groups/${groupId}/rooms/${roomId}`);
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/** Accepts (or dismisses) the next browser confirmation, checking its text. */
+export function answerConfirm(page: Page, expected: string, accept = true): Promise<void> {
+  return new Promise((resolve, reject) => {
+    page.once("dialog", async (dialog) => {
+      try {
+        expect(dialog.type()).toBe("confirm");
+        expect(dialog.message()).toBe(expected);
+        await (accept ? dialog.accept() : dialog.dismiss());
+        resolve();
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** The text of a finished download. */
+export async function downloadText(download: Download): Promise<string> {
+  const path = await download.path();
+  if (!path) throw new Error("the download did not finish");
+  return await readFile(path, "utf8");
+}
+
+/** CSV lines without the header, split at CRLF. */
+export const csvRows = (text: string) => text.split("\r\n").filter(Boolean).slice(1);
+export const CSV_HEADER = "ID,Timestamp,User,Device,Room,Credential,Action,Outcome,Reason";

@@ -1,0 +1,43 @@
+// Granting a group a room and taking it away (spec 2 §2 "Group rooms", §7),
+// through the one mutation layer with optimistic edits of the group's rooms
+// and its room count.
+import { useChange } from "../../api/mutations";
+import { type Group, groupKey, groupRoomsKey, GROUPS_KEY } from "../groups/api";
+import { patchCachedGroup } from "../groups/changes";
+import type { Room } from "./api";
+import type { Handlers } from "./changes";
+
+export type GroupRoomChange = { group: Pick<Group, "id" | "name">; room: Room };
+
+const keys = ({ group }: GroupRoomChange) => [groupRoomsKey(group.id), groupKey(group.id), GROUPS_KEY];
+
+const byName = (a: Room, b: Room) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+
+export function useAddGroupRoom(handlers: Handlers<GroupRoomChange, Room> = {}) {
+  return useChange<GroupRoomChange, Room>({
+    request: ({ group, room }) => ({ method: "POST", path: `/api/groups/${group.id}/rooms/${room.id}` }),
+    describe: ({ group, room }) => `Add room ${room.name} to ${group.name}`,
+    optimistic: (cache, { group, room }) => {
+      let added = false;
+      cache.setQueryData<Room[]>(groupRoomsKey(group.id), (rooms) => {
+        if (rooms?.some((r) => r.id === room.id)) return rooms;
+        added = true;
+        return [...(rooms ?? []), room].sort(byName);
+      });
+      if (added) patchCachedGroup(cache, group.id, (g) => ({ ...g, roomCount: g.roomCount + 1 }));
+    },
+    affects: keys,
+  }, handlers);
+}
+
+export function useRemoveGroupRoom(handlers: Handlers<GroupRoomChange, unknown> = {}) {
+  return useChange<GroupRoomChange, unknown>({
+    request: ({ group, room }) => ({ method: "DELETE", path: `/api/groups/${group.id}/rooms/${room.id}` }),
+    describe: ({ group, room }) => `Remove room ${room.name} from ${group.name}`,
+    optimistic: (cache, { group, room }) => {
+      cache.setQueryData<Room[]>(groupRoomsKey(group.id), (rooms) => rooms?.filter((r) => r.id !== room.id));
+      patchCachedGroup(cache, group.id, (g) => ({ ...g, roomCount: Math.max(0, g.roomCount - 1) }));
+    },
+    affects: keys,
+  }, handlers);
+}

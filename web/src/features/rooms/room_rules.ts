@@ -1,0 +1,145 @@
+// The rooms area's rules and texts (spec 2 §2, §5, §8, §9), pure: list
+// filtering, labels, form checks, confirmations and the sensor page's figures.
+import type { Room, SensorData } from "./api";
+
+export const ROOM_MESSAGES = {
+  created: "Room created",
+  createFailed: "Failed to create room",
+  updated: "Room updated",
+  updateFailed: "Failed to update room",
+  activated: "Room activated",
+  deactivated: "Room deactivated",
+  toggleFailed: "Failed to update room status",
+  deleted: "Room deleted",
+  deleteFailed: "Failed to delete room",
+  nameRequired: "Room name is required",
+  notFound: "Room not found",
+  loading: "Loading room...",
+  fetchFailed: "Failed to fetch room",
+  listFetchFailed: "Failed to fetch rooms",
+  listEmpty: "No rooms found matching your criteria.",
+  deviceAssigned: "Device assigned",
+  assignFailed: "Failed to assign device",
+  deviceRemoved: "Device removed",
+  removeFailed: "Failed to remove device",
+  devicesEmpty: "No devices found matching your search.",
+  noUnassigned: "No unassigned devices available",
+  noUnassignedMatch: "No devices found matching your search",
+  groupRoomAdded: "Room added to group successfully.",
+  groupRoomAddFailed: "Failed to add room to group.",
+  groupRoomRemoved: "Room removed from group successfully.",
+  groupRoomRemoveFailed: "Failed to remove room from group.",
+  groupRoomsEmpty: "No rooms found matching your search.",
+  groupRoomsFetchFailed: "Failed to fetch group rooms",
+  logEmpty: "No log entries found matching your search.",
+} as const;
+
+const needleOf = (search: string) => search.trim().toLowerCase();
+
+/** Rooms whose name (or description) holds the search; deactivated ones only when asked. */
+export function filterRooms<T extends Pick<Room, "name" | "description" | "isActive">>(
+  rooms: readonly T[],
+  search: string,
+  showDeactivated: boolean,
+): T[] {
+  const needle = needleOf(search);
+  return rooms.filter((r) =>
+    (showDeactivated || r.isActive) &&
+    (!needle || r.name.toLowerCase().includes(needle) || (r.description ?? "").toLowerCase().includes(needle))
+  );
+}
+
+/** "1 Device", "0 Devices", "3 Devices". */
+export const deviceCountLabel = (count: number) => `${count} ${count === 1 ? "Device" : "Devices"}`;
+
+export type NewRoomForm = { name: string; description: string };
+
+/** Create Room is possible once the trimmed name is not blank. */
+export const canCreateRoom = (form: NewRoomForm) => form.name.trim() !== "";
+
+/** POST /api/rooms: the trimmed name; the description only when not blank (spec 2 §5). */
+export function newRoomPayload(form: NewRoomForm): { name: string; description?: string } {
+  const description = form.description.trim();
+  return description ? { name: form.name.trim(), description } : { name: form.name.trim() };
+}
+
+/** PUT /api/rooms/{id}: 'Room name is required' when the trimmed name is blank. */
+export function roomEditProblem(form: NewRoomForm): string | null {
+  return form.name.trim() ? null : ROOM_MESSAGES.nameRequired;
+}
+
+export const roomEditPayload = (form: NewRoomForm) => ({
+  name: form.name.trim(),
+  description: form.description.trim() || null,
+});
+
+export const deleteRoomConfirmation = (name: string) =>
+  `Are you sure you want to delete ${name}? This action cannot be undone.`;
+
+export const removeDeviceConfirmation = (device: string) =>
+  `Are you sure you want to remove ${device} from this room? The device will no longer be associated with this room.`;
+
+export const removeGroupRoomConfirmation = (room: string, group: string) =>
+  `Are you sure you want to remove ${room} from ${group}? The group will lose access to this room.`;
+
+type PickRoom = { id: number; name: string; isActive: boolean };
+
+/** The group's "Add Rooms" picker: active rooms not in the group, by name in any case. */
+export function pickableRooms<T extends PickRoom>(rooms: readonly T[], groupRoomIds: ReadonlySet<number>, search: string): T[] {
+  const needle = needleOf(search);
+  return rooms.filter((r) => r.isActive && !groupRoomIds.has(r.id) && (!needle || r.name.toLowerCase().includes(needle)));
+}
+
+/** A group's rooms whose name holds the search. */
+export function filterByName<T extends { name: string }>(rooms: readonly T[], search: string): T[] {
+  const needle = needleOf(search);
+  return needle ? rooms.filter((r) => r.name.toLowerCase().includes(needle)) : [...rooms];
+}
+
+// --- the room sensor page (spec 2 §2, §9) -------------------------------------
+
+/** The spec's figures for a room without a density device. */
+export const SENSOR_PLACEHOLDERS = {
+  currentOccupancy: 12,
+  capacity: 15,
+  averageDuration: 45,
+  peakUtilization: 92,
+  dailyVisitors: 156,
+} as const;
+
+export type SensorFigures = {
+  live: boolean;
+  occupancy: string;
+  capacity: string;
+  averageDuration: string;
+  peakUtilization: string;
+  dailyVisitors: string;
+  /** Current occupancy as a share of capacity, 0-100, for the bar. */
+  occupancyPercent: number;
+};
+
+const count = new Intl.NumberFormat("en-US");
+
+/** What the four cards show: the live figures, or the placeholders when the room has no density device. */
+export function sensorFigures(data: Pick<SensorData, "live" | "capacity" | "currentOccupancy" | "averageDuration" | "peakUtilization" | "dailyVisitors"> | undefined): SensorFigures {
+  const live = data?.live === true;
+  const source = live
+    ? {
+      currentOccupancy: data!.currentOccupancy ?? 0,
+      capacity: data!.capacity,
+      averageDuration: data!.averageDuration ?? 0,
+      peakUtilization: data!.peakUtilization ?? 0,
+      dailyVisitors: data!.dailyVisitors ?? 0,
+    }
+    : SENSOR_PLACEHOLDERS;
+  const capacity = source.capacity > 0 ? source.capacity : SENSOR_PLACEHOLDERS.capacity;
+  return {
+    live,
+    occupancy: count.format(source.currentOccupancy),
+    capacity: count.format(capacity),
+    averageDuration: `${Math.round(source.averageDuration)} m`,
+    peakUtilization: `${Math.round(source.peakUtilization)}%`,
+    dailyVisitors: count.format(source.dailyVisitors),
+    occupancyPercent: Math.min(100, Math.max(0, Math.round((source.currentOccupancy / capacity) * 100))),
+  };
+}
