@@ -1,5 +1,6 @@
-// The access-log table every log screen uses (spec 1 §2, §4): TIMESTAMP, USER,
-// CREDENTIAL (the device's name), ACTION, OUTCOME; a search sent to the server
+// The access-log table every log screen uses (spec 1 §2, §4; spec 2 §2):
+// TIMESTAMP, USER (DEVICE on a room's log), CREDENTIAL (the device's name on a
+// user's log, the credential type elsewhere), ACTION, OUTCOME; a search sent to the server
 // once typing pauses, the "All Events" and "Filters" choices, keyset paging on
 // the server with a real pager, and "Export to CSV" of every filtered row. On
 // phones each entry is a card.
@@ -30,11 +31,37 @@ type Props = {
   emptyText: string;
   /** The table's accessible name. */
   label?: string;
+  /** The second column: who (USER) or, on a room's log, which door (DEVICE). */
+  subject?: "user" | "device";
+  /**
+   * What CREDENTIAL shows: the device's name (the user log, spec 1 §2), the
+   * credential type, or the type with the device under it (logs spanning many doors).
+   */
+  credential?: "device" | "type" | "type-and-device";
+  /** The search box's placeholder and accessible name. */
+  searchPlaceholder?: string;
+  searchLabel?: string;
+  /** What the table says when a search or filter leaves nothing. */
+  noMatchText?: string;
 };
 
-export const NO_MATCHING_LOGS = "No access logs match your search or filters.";
+type Columns = Required<Pick<Props, "subject" | "credential">>;
 
-export function LogTable({ basePath, emptyText, label = "Access logs" }: Props) {
+export const NO_MATCHING_LOGS = "No access logs match your search or filters.";
+/** The room, device, group and global logs' empty text (spec 2 §2). */
+export const LOG_ENTRIES_NO_MATCH = "No log entries found matching your search.";
+
+export function LogTable({
+  basePath,
+  emptyText,
+  label = "Access logs",
+  subject = "user",
+  credential = "device",
+  searchPlaceholder = "Search logs...",
+  searchLabel = "Search logs",
+  noMatchText = NO_MATCHING_LOGS,
+}: Props) {
+  const columns: Columns = { subject, credential };
   const log = useLogTable(basePath);
   const phone = useIsPhone();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -49,8 +76,8 @@ export function LogTable({ basePath, emptyText, label = "Access logs" }: Props) 
         <SearchField
           value={log.searchText}
           onChange={log.setSearchText}
-          placeholder="Search logs..."
-          label="Search logs"
+          placeholder={searchPlaceholder}
+          label={searchLabel}
           sx={{ flex: "1 1 220px" }}
         />
         <Select
@@ -121,10 +148,10 @@ export function LogTable({ basePath, emptyText, label = "Access logs" }: Props) 
       {log.isLoading
         ? <Typography level="body-sm" role="status">Loading logs...</Typography>
         : items.length === 0
-        ? <EmptyState>{log.isError ? "Failed to fetch logs" : narrowed ? NO_MATCHING_LOGS : emptyText}</EmptyState>
+        ? <EmptyState>{log.isError ? "Failed to fetch logs" : narrowed ? noMatchText : emptyText}</EmptyState>
         : (
           <Box aria-busy={log.isUpdating} sx={{ opacity: log.isStale ? 0.6 : 1, transition: "opacity 150ms" }}>
-            {phone ? <LogCards items={items} label={label} /> : <LogRows items={items} label={label} />}
+            {phone ? <LogCards items={items} label={label} columns={columns} /> : <LogRows items={items} label={label} columns={columns} />}
           </Box>
         )}
 
@@ -146,14 +173,30 @@ function OutcomeChip({ outcome }: { outcome: string }) {
   return <Chip size="sm" variant="soft" color={shown.color}>{shown.label}</Chip>;
 }
 
-function LogRows({ items, label }: { items: LogEntry[]; label: string }) {
+const subjectOf = (entry: LogEntry, { subject }: Columns) => (subject === "device" ? entry.deviceName : entry.userName) ?? "—";
+const credentialOf = (entry: LogEntry, { credential }: Columns) =>
+  (credential === "device" ? entry.deviceName : entry.credentialType) ?? "—";
+
+function CredentialCell({ entry, columns }: { entry: LogEntry; columns: Columns }) {
+  if (columns.credential !== "type-and-device") return <>{credentialOf(entry, columns)}</>;
+  return (
+    <>
+      {credentialOf(entry, columns)}
+      <Typography level="body-xs" noWrap>{entry.deviceName ?? "—"}</Typography>
+    </>
+  );
+}
+
+type RowsProps = { items: LogEntry[]; label: string; columns: Columns };
+
+function LogRows({ items, label, columns }: RowsProps) {
   return (
     <Sheet variant="outlined" sx={{ borderRadius: "sm", overflowX: "auto" }}>
       <Table aria-label={label} sx={{ minWidth: 680, "& td": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}>
         <thead>
           <tr>
             <th scope="col" style={{ width: "24%" }}>TIMESTAMP</th>
-            <th scope="col" style={{ width: "20%" }}>USER</th>
+            <th scope="col" style={{ width: "20%" }}>{columns.subject === "device" ? "DEVICE" : "USER"}</th>
             <th scope="col" style={{ width: "22%" }}>CREDENTIAL</th>
             <th scope="col" style={{ width: "14%" }}>ACTION</th>
             <th scope="col" style={{ width: "20%" }}>OUTCOME</th>
@@ -163,8 +206,8 @@ function LogRows({ items, label }: { items: LogEntry[]; label: string }) {
           {items.map((entry) => (
             <tr key={entry.id}>
               <td>{formatLogTime(entry.timestamp)}</td>
-              <td>{entry.userName ?? "—"}</td>
-              <td>{entry.deviceName ?? "—"}</td>
+              <td>{subjectOf(entry, columns)}</td>
+              <td><CredentialCell entry={entry} columns={columns} /></td>
               <td>{entry.action}</td>
               <td><OutcomeChip outcome={entry.outcome} /></td>
             </tr>
@@ -175,7 +218,7 @@ function LogRows({ items, label }: { items: LogEntry[]; label: string }) {
   );
 }
 
-function LogCards({ items, label }: { items: LogEntry[]; label: string }) {
+function LogCards({ items, label, columns }: RowsProps) {
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}>
       {items.map((entry) => (
@@ -184,8 +227,11 @@ function LogCards({ items, label }: { items: LogEntry[]; label: string }) {
             <Typography level="body-xs">{formatLogTime(entry.timestamp)}</Typography>
             <OutcomeChip outcome={entry.outcome} />
           </Box>
-          <Typography level="title-sm">{entry.userName ?? "—"}</Typography>
-          <Typography level="body-sm">{entry.action} · {entry.deviceName ?? "—"}</Typography>
+          <Typography level="title-sm">{subjectOf(entry, columns)}</Typography>
+          <Typography level="body-sm">
+            {entry.action} · {credentialOf(entry, columns)}
+            {columns.credential === "type-and-device" ? ` · ${entry.deviceName ?? "—"}` : ""}
+          </Typography>
         </Sheet>
       ))}
     </Box>
