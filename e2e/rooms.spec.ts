@@ -545,3 +545,52 @@ test("deleting a room frees its devices", async ({ page }) => {
   await expect(page.getByText("Device not assigned to a room")).toBeVisible();
   expect((await apiDevice(page, device.id)).device?.roomId).toBeNull();
 });
+
+test.describe("offline", () => {
+  test("a room made and edited offline opens at once, shows Pending, and reaches the server once back online", async ({ page, context }) => {
+    // The service worker (blocked here) would have precached every screen: open the room page once.
+    const lobby = await apiRoomByName(page, "Main Lobby");
+    await page.goto(`/dash/room/${lobby.id}`);
+    await page.getByRole("link", { name: "Rooms", exact: true }).first().click();
+    await expect(roomRow(page, "Main Lobby")).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Add Room" }).click();
+    const name = uniqueName("Basement");
+    await page.getByRole("dialog", { name: "Add Room" }).getByLabel("Room Name").fill(name);
+    await page.getByRole("button", { name: "Create Room" }).click();
+    await expect(page).toHaveURL(/\/dash\/room\/-\d+$/);
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    // An edit of the room not yet made waits behind it.
+    await page.getByLabel("Description").fill("Made underground");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByLabel("Description")).toHaveValue("Made underground");
+
+    await context.setOffline(false);
+    await expect(page).toHaveURL(/\/dash\/room\/\d+$/, { timeout: 20_000 });
+    await expect(page.getByText("Pending", { exact: true })).toBeHidden();
+    const made = await apiRoomByName(page, name);
+    expect(page.url()).toMatch(new RegExp(`/dash/room/${made.id}$`));
+    expect(made.description).toBe("Made underground");
+    const rooms = (await (await page.request.get("/api/rooms")).json()) as { name: string }[];
+    expect(rooms.filter((r) => r.name === name)).toHaveLength(1);
+  });
+
+  test("a device assigned offline shows Pending in the room and is assigned once online", async ({ page, context }) => {
+    const room = await apiCreateRoom(page, "Offline Assign");
+    const device = await apiCreateDevice(page, "Offline Reader", { type: "reader" });
+    await page.goto(`/dash/room/${room.id}/devices`);
+    await page.getByRole("button", { name: "Assign Device to Room" }).click();
+    const dialog = page.getByRole("dialog", { name: "Assign Device to Room" });
+    await dialog.getByRole("searchbox").fill(device.name);
+    await expect(dialog.getByRole("listitem")).toHaveCount(1);
+    await context.setOffline(true);
+    await dialog.getByRole("button", { name: `Assign ${device.name}` }).click();
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    const row = page.getByRole("table", { name: "Room devices" }).getByRole("row").filter({ hasText: device.name });
+    await expect(row).toContainText("Pending");
+    await context.setOffline(false);
+    await expect(row).not.toContainText("Pending", { timeout: 20_000 });
+    expect((await apiDevice(page, device.id)).device?.roomId).toBe(room.id);
+  });
+});
