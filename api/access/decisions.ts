@@ -46,7 +46,17 @@ const messages = (sql: Queries) => {
   return sql`unnest(${codes}::text[], ${codes.map((c) => REASONS[c as Reason])}::text[])`;
 };
 
-/** Decides and logs; undefined when the device no longer exists. */
+/**
+ * Decides and logs; undefined when the device no longer exists.
+ *
+ * The decision commits without waiting for its WAL flush (synchronous_commit off for
+ * its own transaction only): a door must not wait on a disk, where a flush takes
+ * milliseconds and, on a busy disk, tens of them. The row is committed and visible at
+ * once and reaches the disk within PostgreSQL's wal_writer_delay (200 ms); only a
+ * crash of the database server itself in that window can lose the newest decisions'
+ * log rows, whole, never in part. Offline events stay fully synchronous: their
+ * controller deletes its copy once the upload is acknowledged.
+ */
 export async function decide(
   sql: Queries,
   deviceId: number,
@@ -102,8 +112,11 @@ export async function decide(
         last_access_outcome = case when v.reason = 'granted' then 'authorized' else 'denied' end
       from logged l, verdict v
       where d.id = v.id
-    )
-    select v.reason, v.user_id, v.user_name, l.id as log_id from verdict v, logged l`;
+    ),
+    -- Answer without waiting for the WAL flush (this statement's transaction only).
+    async_commit as (select set_config('synchronous_commit', 'off', true))
+    select v.reason, v.user_id, v.user_name, l.id as log_id
+    from verdict v, logged l, async_commit`;
   if (!row) return undefined;
   return {
     decision: row.reason === "granted" ? "granted" : "denied",

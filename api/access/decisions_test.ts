@@ -36,6 +36,14 @@ describeApp("access decisions", async (t, testApp) => {
     },
   );
 
+  await t.step("the decision's asynchronous commit ends with its own transaction", async () => {
+    await decide();
+    const settings = await Promise.all(
+      Array.from({ length: 6 }, () => sql`show synchronous_commit`),
+    );
+    assertEquals(settings.map(([row]) => row.synchronousCommit), Array(6).fill("on"));
+  });
+
   await t.step("the decision shows in the user's log and on the device", async () => {
     const logs = await b.admin.request("GET", `/api/users/${b.userId}/logs`);
     assertEquals(logs.status, 200);

@@ -70,7 +70,7 @@ export async function logOfflineEvents(
       select r.event_id, r.at, r.user_id, r.user_name, d.id, d.name, d.room_id, d.room_name,
              r.credential_type, r.action, r.outcome, r.reason
       from resolved r cross join device d
-      on conflict (event_id) do nothing
+      on conflict (event_id) where event_id is not null do nothing
       returning timestamp, credential_type, outcome
     ),
     newest as (
