@@ -21,6 +21,7 @@ import { EmptyState } from "../../ui/EmptyState";
 import { MoreIcon, PlusIcon } from "../../ui/icons";
 import { PendingChip } from "../../ui/PendingChip";
 import { allRowsLabel } from "../../ui/range_label";
+import { onRowItself } from "../../ui/row_click";
 import { SearchField } from "../../ui/SearchField";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
@@ -38,8 +39,6 @@ function Badges({ device, sx }: { device: Device; sx?: SxProps }) {
     </Box>
   );
 }
-
-const onRowItself = (event: MouseEvent) => !(event.target as HTMLElement).closest("a, button, input, label");
 
 export function AllDevicesTab() {
   const devices = useDevices();

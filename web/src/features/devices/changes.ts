@@ -5,11 +5,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useChange } from "../../api/mutations";
 import { type Room, roomKey, ROOMS_KEY } from "../rooms/api";
-import { type Handlers, patchCachedRoom, versionOf } from "../rooms/changes";
+import { byName } from "../../ui/by_name";
+import { type Handlers, patchCachedRoom } from "../rooms/changes";
+import { versionOf } from "../users/changes";
 import { assignedCredentialsKey, type Device, deviceKey, DEVICES_KEY, type DeviceType, roomDevicesKey } from "./api";
 import { type DeviceUpdate, newDevicePayload, secretSetAfter, type DeviceForm, deviceUpdatePayload } from "./device_rules";
 
-const byName = (a: Device, b: Device) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
 
 /** Applies a change to the device in every list holding it and on its own page. */
 export function patchCachedDevice(cache: QueryClient, id: number, patch: (device: Device) => Device) {

@@ -91,7 +91,7 @@ function RoomDetails({ room }: { room: Room }) {
           </FormControl>
         </Box>
         <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mt: 2, flexWrap: "wrap" }}>
-          <Link to={`/dash/room/${room.id}/sensor`}>Sensor Overview</Link>
+          <Button component={RouterLink} to={`/dash/room/${room.id}/sensor`} variant="plain" size="sm">Sensor Overview</Button>
           <Box sx={{ display: "flex", gap: 1 }}>
             <Button variant="plain" color="neutral" disabled={!changed || update.isPending} onClick={() => {
               setForm(initial);
@@ -107,10 +107,6 @@ function RoomDetails({ room }: { room: Room }) {
       </form>
     </Card>
   );
-}
-
-function Link({ to, children }: { to: string; children: string }) {
-  return <Button component={RouterLink} to={to} variant="plain" size="sm">{children}</Button>;
 }
 
 function DangerZone({ room }: { room: Room }) {

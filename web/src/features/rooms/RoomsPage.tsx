@@ -21,14 +21,12 @@ import { allRowsLabel } from "../../ui/range_label";
 import { SearchField } from "../../ui/SearchField";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
+import { onRowItself } from "../../ui/row_click";
 import { useIsPhone } from "../../ui/use_media_query";
 import { AddRoomDialog } from "./AddRoomDialog";
 import { type Room, useRooms } from "./api";
 import { RoomActionsDialog } from "./RoomActionsDialog";
 import { deviceCountLabel, filterRooms, ROOM_MESSAGES as M } from "./room_rules";
-
-/** A click on the row itself, not on one of its links or buttons. */
-const onRowItself = (event: MouseEvent) => !(event.target as HTMLElement).closest("a, button, input, label");
 
 export default function RoomsPage() {
   usePageMeta("Rooms");

@@ -1,12 +1,11 @@
 // Toasts of the rooms, devices and group-rooms changes (spec 2 §8): the success
 // title, and for a failure a destructive 'Error' toast with the server's
 // message or the spec's default. A change queued offline says so.
-import { errorMessage, isQueued } from "../../api/mutations";
+import { errorMessage } from "../../api/mutations";
 import { toast } from "../../ui/toast/toast";
-import { OFFLINE_NOTE } from "../users/user_toasts";
 
-export const doneToast = (title: string, result?: unknown) =>
-  toast({ title, description: isQueued(result) ? OFFLINE_NOTE : undefined });
+/** The success title; a change queued offline says it will be sent later. */
+export { done as doneToast } from "../groups/group_toasts";
 
 export const errorToast = (error: unknown, fallback: string) =>
   toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });

@@ -3,6 +3,8 @@
 // an Idempotency-Key; edits carry If-Match on the version they were based on.
 import type { QueryClient } from "@tanstack/react-query";
 import { type Queued, useChange } from "../../api/mutations";
+import { byName } from "../../ui/by_name";
+import { versionOf } from "../users/changes";
 import { type Device, DEVICES_KEY, deviceKey, roomDevicesKey } from "../devices/api";
 import { GROUPS_KEY } from "../groups/api";
 import { type Room, roomKey, ROOMS_KEY } from "./api";
@@ -14,11 +16,6 @@ export type Handlers<TVars, TResult> = {
   onError?: (error: Error, vars: TVars) => void;
 };
 
-/** The version an edit is based on; an unsaved (offline-created) entity has none yet. */
-export const versionOf = (entity: { id: number; updatedAt?: string | null }) =>
-  entity.id > 0 && entity.updatedAt ? entity.updatedAt : undefined;
-
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
 
 /** Applies a change to the room in the list and on its own page. */
 export function patchCachedRoom(cache: QueryClient, id: number, patch: (room: Room) => Room) {

@@ -2,6 +2,7 @@
 // through the one mutation layer with optimistic edits of the group's rooms
 // and its room count.
 import { useChange } from "../../api/mutations";
+import { byName } from "../../ui/by_name";
 import { type Group, groupKey, groupRoomsKey, GROUPS_KEY } from "../groups/api";
 import { patchCachedGroup } from "../groups/changes";
 import type { Room } from "./api";
@@ -11,7 +12,6 @@ export type GroupRoomChange = { group: Pick<Group, "id" | "name">; room: Room };
 
 const keys = ({ group }: GroupRoomChange) => [groupRoomsKey(group.id), groupKey(group.id), GROUPS_KEY];
 
-const byName = (a: Room, b: Room) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
 
 export function useAddGroupRoom(handlers: Handlers<GroupRoomChange, Room> = {}) {
   return useChange<GroupRoomChange, Room>({
