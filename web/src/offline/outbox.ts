@@ -7,7 +7,7 @@ import { liveQuery } from "dexie";
 import { queryClient } from "../api/query_client";
 import type { ChangeRequest } from "../api/mutations";
 import { db } from "./db";
-import { classify, nextToSend, type OutboxRow, replaceTempId } from "./outbox_rules";
+import { classify, nextToSend, type OutboxRow, rebaseAfter, replaceTempId, resend } from "./outbox_rules";
 import { snapshot } from "./persister";
 
 export type Outcome =
@@ -120,10 +120,10 @@ async function send(row: OutboxRow): Promise<"sent" | "retry" | "held"> {
     await db.transaction("rw", db.outbox, async () => {
       await db.outbox.delete(row.seq!);
       const realId = (result as { id?: unknown } | undefined)?.id;
-      if (row.tempId !== undefined && typeof realId === "number") {
-        for (const later of await db.outbox.toArray()) {
-          await db.outbox.put(replaceTempId(later, row.tempId, realId));
-        }
+      for (const later of await db.outbox.toArray()) {
+        let next = rebaseAfter(later, row, result);
+        if (row.tempId !== undefined && typeof realId === "number") next = replaceTempId(next, row.tempId, realId);
+        if (next !== later) await db.outbox.put(next);
       }
     });
     settle(row.seq, { state: "sent", result });
@@ -156,19 +156,16 @@ function parseError(text: string): { error?: string; current?: unknown } {
 
 /** Sends a held change again, e.g. after signing in again or fixing the cause. */
 export async function retry(seq: number) {
-  await db.outbox.update(seq, { status: "waiting", error: undefined });
+  const row = await db.outbox.get(seq);
+  if (!row) return;
+  await db.outbox.put(resend(row, crypto.randomUUID()));
   await replay();
 }
 
 /** Keeps the user's version over a conflicting server change. */
 export async function keepMine(row: OutboxRow) {
   const current = row.current as { updatedAt?: string } | undefined;
-  await db.outbox.update(row.seq!, {
-    status: "waiting",
-    error: undefined,
-    current: undefined,
-    request: { ...row.request, baseVersion: current?.updatedAt },
-  });
+  await db.outbox.put(resend(row, crypto.randomUUID(), { ...row.request, baseVersion: current?.updatedAt }));
   await replay();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify, nextToSend, type OutboxRow, replaceTempId } from "./outbox_rules";
+import { classify, nextToSend, type OutboxRow, pathEntity, rebaseAfter, replaceTempId, resend } from "./outbox_rules";
 
 let seq = 0;
 const row = (entities: string[], status: OutboxRow["status"] = "waiting", path = "/api/x"): OutboxRow => ({
@@ -72,5 +72,61 @@ describe("classify", () => {
     expect(classify(400)).toBe("failed");
     expect(classify(404)).toBe("failed");
     expect(classify(201)).toBe("done");
+  });
+});
+
+describe("rebaseAfter", () => {
+  const edit = (path: string, baseVersion?: string, status: OutboxRow["status"] = "waiting"): OutboxRow => ({
+    ...row([pathEntity(path)!], status, path),
+    request: { method: "PUT", path, body: {}, baseVersion },
+  });
+  const v1 = "2026-01-01T00:00:00.000Z";
+  const v2 = "2026-01-01T00:05:00.000Z";
+
+  it("finds the entity a request acts on", () => {
+    expect(pathEntity("/api/users/5/toggle-active")).toBe("users/5");
+    expect(pathEntity("/api/groups/3/users/5")).toBe("users/5");
+    expect(pathEntity("/api/devices?roomId=4")).toBeUndefined();
+    expect(pathEntity("/api/users")).toBeUndefined();
+  });
+
+  it("a later edit of the entity moves onto the version the own earlier change produced", () => {
+    const toggle = row(["users/5"], "waiting", "/api/users/5/toggle-active");
+    const later = edit("/api/users/5", v1);
+    expect(rebaseAfter(later, toggle, { id: 5, updatedAt: v2 }).request.baseVersion).toBe(v2);
+  });
+
+  it("an edit after an edit moves only when both were based on the same version", () => {
+    const first = edit("/api/users/5", v1);
+    expect(rebaseAfter(edit("/api/users/5", v1), first, { id: 5, updatedAt: v2 }).request.baseVersion).toBe(v2);
+    const other = "2025-12-31T00:00:00.000Z";
+    expect(rebaseAfter(edit("/api/users/5", other), first, { id: 5, updatedAt: v2 }).request.baseVersion).toBe(other);
+  });
+
+  it("leaves other entities, unversioned changes, held rows and answers without a version alone", () => {
+    const toggle = row(["users/5"], "waiting", "/api/users/5/toggle-active");
+    expect(rebaseAfter(edit("/api/users/6", v1), toggle, { id: 5, updatedAt: v2 }).request.baseVersion).toBe(v1);
+    expect(rebaseAfter(edit("/api/users/5"), toggle, { id: 5, updatedAt: v2 }).request.baseVersion).toBeUndefined();
+    expect(rebaseAfter(edit("/api/users/5", v1, "conflict"), toggle, { id: 5, updatedAt: v2 }).request.baseVersion).toBe(v1);
+    expect(rebaseAfter(edit("/api/users/5", v1), toggle, { queued: true }).request.baseVersion).toBe(v1);
+    // An answer about another entity (e.g. a group named by the same number) does not count.
+    expect(rebaseAfter(edit("/api/users/5", v1), toggle, { id: 9, updatedAt: v2 }).request.baseVersion).toBe(v1);
+  });
+});
+
+describe("resend", () => {
+  it("a refused or conflicting change goes again under a new key (the old key's answer is the refusal)", () => {
+    const held = { ...row(["users/5"], "conflict", "/api/users/5"), error: "stale", current: { id: 5 } };
+    const again = resend(held, "fresh", { ...held.request, baseVersion: "v2" });
+    expect(again).toMatchObject({ key: "fresh", status: "waiting", error: undefined, current: undefined });
+    expect(again.request.baseVersion).toBe("v2");
+    expect(again.seq).toBe(held.seq); // keeps its place in the order
+    const failed = row(["users/5"], "failed");
+    expect(resend(failed, "fresh2").key).toBe("fresh2");
+  });
+
+  it("a waiting change keeps its key: it may have reached the server already", () => {
+    const waiting = row(["users/5"]);
+    expect(resend(waiting, "fresh")).toBe(waiting);
   });
 });

@@ -98,3 +98,48 @@ export function classify(
   if (status >= 400) return "failed";
   return "done";
 }
+
+/**
+ * After a change of an entity went through, the server's answer carries the
+ * entity's new version. Later edits of the same entity queued on this device
+ * were based on the version the user saw, which already included that (own)
+ * change: they are rebased on the answer, or the server would refuse them as
+ * stale (412) against the user's own earlier change. Only edits based on the
+ * same version as the sent change (or, for a change without one, on any) move.
+ */
+export function rebaseAfter(later: OutboxRow, sent: OutboxRow, answer: unknown): OutboxRow {
+  const entity = answeredEntity(sent, answer);
+  if (!entity || !later.request.baseVersion || later.status !== "waiting") return later;
+  if (pathEntity(later.request.path) !== entity) return later;
+  if (sent.request.baseVersion && later.request.baseVersion !== sent.request.baseVersion) return later;
+  return { ...later, request: { ...later.request, baseVersion: (answer as { updatedAt: string }).updatedAt } };
+}
+
+/** "/api/users/5/toggle-active" → "users/5": the entity a request acts on (its last numbered segment). */
+export function pathEntity(path: string): string | undefined {
+  const parts = path.split("?")[0].split("/").filter(Boolean).slice(1);
+  let found: string | undefined;
+  parts.forEach((part, i) => {
+    if (i > 0 && /^-?\d+$/.test(part)) found = `${parts[i - 1]}/${part}`;
+  });
+  return found;
+}
+
+/** The entity the answer describes: the sent request's own entity, when the answer is that entity with a version. */
+function answeredEntity(sent: OutboxRow, answer: unknown): string | undefined {
+  const a = answer as { id?: unknown; updatedAt?: unknown } | undefined;
+  if (!a || typeof a.id !== "number" || typeof a.updatedAt !== "string") return undefined;
+  const entity = pathEntity(sent.request.path);
+  return entity?.endsWith(`/${a.id}`) ? entity : undefined;
+}
+
+/**
+ * A held (refused or conflicting) change sent again by the user's decision:
+ * it goes under a NEW Idempotency-Key. The server records a refusal as the
+ * key's answer (a replay of the key gets the same 4xx back) and a refusal
+ * had no effect, so a fresh key cannot apply anything twice.
+ */
+export function resend(row: OutboxRow, newKey: string, request: ChangeRequest = row.request): OutboxRow {
+  if (row.status === "waiting") return row;
+  return { ...row, key: newKey, status: "waiting", error: undefined, current: undefined, request };
+}
