@@ -26,10 +26,12 @@ export default defineConfig({
               priority: 3,
             },
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // Joy's styling core only: its components are split with the screens
+            // that use them, so /login does not download every table, tab and menu.
             {
               name: "joy",
               test:
-                /node_modules[\\/](@mui|@emotion|@popperjs|@babel[\\/]runtime|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
+                /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|base|types|joy[\\/](styles|CssBaseline|utils|colorInversion|stack|Box|Typography))|@emotion|@popperjs|@babel[\\/]runtime|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
               priority: 1,
             },
           ],

@@ -1,12 +1,15 @@
 // Says when the app is offline (and how old the data on screen is) and how
 // many changes wait for the server; opens the list of held changes.
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Typography from "@mui/joy/Typography";
-import { PendingChangesDialog } from "./PendingChangesDialog";
 import { useOnline, useOutbox } from "./use_outbox";
+
+// Loaded when first opened (precached by the service worker, so offline too):
+// its table, list and modal stay out of the first load.
+const PendingChangesDialog = lazy(() => import("./PendingChangesDialog").then((m) => ({ default: m.PendingChangesDialog })));
 
 const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -57,7 +60,11 @@ export function OfflineBanner() {
       {rows.length > 0 && (
         <Button size="sm" variant="plain" onClick={() => setOpen(true)}>Review changes</Button>
       )}
-      <PendingChangesDialog open={open} onClose={() => setOpen(false)} rows={rows} />
+      {open && (
+        <Suspense fallback={null}>
+          <PendingChangesDialog open onClose={() => setOpen(false)} rows={rows} />
+        </Suspense>
+      )}
     </Box>
   );
 }
