@@ -1,9 +1,9 @@
 // The signed-in home page /app (spec 2 §2, §4): welcome, the admin-only dashboard
-// button, the wallet placeholder, the identity button in its states, sign-out.
-// The identity-verification API belongs to another issue, so its answers are
-// routed here; the button must work however the server answers.
-import type { Page } from "@playwright/test";
+// button, the wallet placeholder, the identity button in its states (through the
+// real Stripe Identity simulator), sign-out.
+import type { Browser, Locator, Page } from "@playwright/test";
 import { createUser, DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD, signInByApi } from "./accounts";
+import { apiUserByEmail } from "./dashboard";
 import { expect, expectAccessibleAtAllWidths, TABLET, test } from "./fixtures";
 
 test.use({ serviceWorkers: "block" });
@@ -12,10 +12,6 @@ const STATUS = "**/api/stripe/verification-status";
 const START = "**/api/stripe/verification-session";
 
 const toasts = (page: Page) => page.getByRole("region", { name: /notifications/i });
-
-async function answerStatus(page: Page, body: object) {
-  await page.route(STATUS, (route) => route.fulfill({ json: body }));
-}
 
 test("the admin's home: welcome, app name, dashboard button, page meta", async ({ page }) => {
   await signInByApi(page, DEMO_ADMIN.email, DEMO_PASSWORD);
@@ -51,80 +47,191 @@ test("the wallet button says it is coming soon", async ({ page }) => {
 });
 
 test.describe("identity button", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInByApi(page, DEMO_MEMBER.email, DEMO_PASSWORD);
+  // Real server, real Stripe Identity simulator: the hosted page at /sim/stripe
+  // completes, fails or cancels, sends Stripe's signed webhook and comes back to
+  // /app?verification=complete. Every test verifies a fresh member.
+  // Two states cannot be reached through the real server and stay routed: a status
+  // call that fails, and a start answer without a URL.
+
+  test("a member verifies through the hosted page (Complete): thanks, Identity Verified, the admin sees Verified", async ({ page, request, browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const person = await createUser(request, "verifies");
+    await signInByApi(page, person.email, person.password);
+    await page.goto("/app");
+    await page.getByRole("button", { name: "Verify Identity" }).click();
+
+    // Stripe's hosted page (the simulator's).
+    await expect(page).toHaveURL(/\/sim\/stripe\/verify\//);
+    await expect(page.getByRole("heading", { name: "Verify your identity" })).toBeVisible();
+    await page.getByRole("button", { name: "Complete verification" }).click();
+
+    // Back on /app: the marker is gone, the status read again, the user thanked.
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(toasts(page)).toContainText("Verification Complete");
+    await expect(toasts(page)).toContainText("Thank you for completing the verification process");
+    const button = page.getByRole("button", { name: "Identity Verified" });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveClass(/colorSuccess/);
+    await expectAccessibleAtAllWidths(page);
+
+    // Pressing it again only says so; nothing is started.
+    let started = false;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/stripe/verification-session")) started = true;
+    });
+    await button.click();
+    await expect(toasts(page)).toContainText("Already Verified");
+    await expect(toasts(page)).toContainText("Your identity has been successfully verified");
+    expect(started).toBe(false);
+
+    // A reload reads the server's answer, not a remembered one.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Identity Verified" })).toBeVisible();
+
+    // The admin's user page shows the same verification.
+    await checkAdminIdentityCard(browser, baseURL, person.email, async (card) => {
+      await expect(card.getByRole("link", { name: /Verified/ })).toBeVisible();
+      await expect(card).toContainText(/Verified on \w{3} \d{1,2}, \d{4}/);
+    });
   });
 
-  test("reads Verify Identity when the status call fails", async ({ page }) => {
+  test("a failed attempt asks to continue (polled every 5 s), shows the error to the admin, and can be completed", async ({ page, request }) => {
+    const person = await createUser(request, "verifyfail");
+    await signInByApi(page, person.email, person.password);
+    await page.goto("/app");
+    await page.getByRole("button", { name: "Verify Identity" }).click();
+    await page.getByRole("button", { name: "Fail verification" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(toasts(page)).toContainText("Verification Complete");
+    const button = page.getByRole("button", { name: "Continue Verification" });
+    await expect(button).toBeVisible();
+
+    // While input is required the status is read again every 5 s.
+    const first = await page.waitForRequest((r) => r.url().endsWith("/api/stripe/verification-status"), { timeout: 7_000 });
+    const second = await page.waitForRequest((r) => r.url().endsWith("/api/stripe/verification-status") && r !== first, {
+      timeout: 7_000,
+    });
+    expect(second).toBeTruthy();
+
+    // Continue: a new hosted page, this time completed.
+    await button.click();
+    await expect(page).toHaveURL(/\/sim\/stripe\/verify\//);
+    await page.getByRole("button", { name: "Complete verification" }).click();
+    await expect(page.getByRole("button", { name: "Identity Verified" })).toBeVisible();
+  });
+
+  test("the admin sees a failed attempt as In Progress with its Verification Error", async ({ page, request, browser, baseURL }) => {
+    const person = await createUser(request, "verifyerr");
+    await signInByApi(page, person.email, person.password);
+    await page.goto("/app");
+    await page.getByRole("button", { name: "Verify Identity" }).click();
+    await page.getByRole("button", { name: "Fail verification" }).click();
+    await expect(page.getByRole("button", { name: "Continue Verification" })).toBeVisible();
+
+    await checkAdminIdentityCard(browser, baseURL, person.email, async (card) => {
+      await expect(card).toContainText("In Progress");
+      await expect(card).toContainText("User is currently completing verification");
+      await expect(card.getByText("Verification Error")).toBeVisible();
+      await expect(card).toContainText("The document could not be verified. Please try again with another document.");
+    });
+  });
+
+  test("a canceled verification reads Verify Identity again; the admin sees Canceled", async ({ page, request, browser, baseURL }) => {
+    const person = await createUser(request, "verifycancel");
+    await signInByApi(page, person.email, person.password);
+    await page.goto("/app");
+    await page.getByRole("button", { name: "Verify Identity" }).click();
+    await page.getByRole("button", { name: "Cancel verification" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole("button", { name: "Verify Identity" })).toBeEnabled();
+    expect(await (await page.request.get("/api/stripe/verification-status")).json()).toMatchObject({
+      verified: false,
+      status: "canceled",
+    });
+
+    await checkAdminIdentityCard(browser, baseURL, person.email, async (card) => {
+      await expect(card).toContainText("Canceled");
+      await expect(card).toContainText("Verification was canceled");
+    });
+  });
+
+  test("reads Continue Verification while a started session waits for input", async ({ page, request }) => {
+    const person = await createUser(request, "verifywait");
+    await signInByApi(page, person.email, person.password);
+    // Started elsewhere (another device), never finished.
+    expect((await page.request.post("/api/stripe/verification-session")).status()).toBe(200);
+    await page.goto("/app");
+    await expect(page.getByRole("button", { name: "Continue Verification" })).toBeVisible();
+  });
+
+  test("shows 'Starting verification...' while the real start call runs", async ({ page, request }) => {
+    const person = await createUser(request, "verifystart");
+    await signInByApi(page, person.email, person.password);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Held, not answered: the request still goes to the server when released.
+    await page.route(START, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/app");
+    await page.getByRole("button", { name: "Verify Identity" }).click();
+    await expect(page.getByRole("button", { name: "Starting verification..." })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/sim\/stripe\/verify\//);
+  });
+
+  test("a start the server refuses shows Verification Error with its message", async ({ page, request }) => {
+    const person = await createUser(request, "verifytwice");
+    await signInByApi(page, person.email, person.password);
+    await page.goto("/app");
+    await expect(page.getByRole("button", { name: "Verify Identity" })).toBeEnabled();
+    // Meanwhile the person finishes a verification on another device.
+    const { url } = await (await page.request.post("/api/stripe/verification-session")).json();
+    expect((await page.request.post(url, { form: { decision: "complete" }, maxRedirects: 0 })).status()).toBe(303);
+
+    await page.getByRole("button", { name: "Verify Identity" }).click();
+    await expect(toasts(page)).toContainText("Verification Error");
+    await expect(toasts(page)).toContainText("Your identity is already verified");
+  });
+
+  test("reads Verify Identity when the status call fails (routed: the real call does not fail)", async ({ page }) => {
+    await signInByApi(page, DEMO_MEMBER.email, DEMO_PASSWORD);
     await page.route(STATUS, (route) => route.fulfill({ status: 404, json: { error: "Not found" } }));
     await page.goto("/app");
     await expect(page.getByRole("button", { name: "Verify Identity" })).toBeEnabled();
   });
 
-  test("reads Continue Verification while input is required", async ({ page }) => {
-    await answerStatus(page, { verified: false, status: "requires_input" });
-    await page.goto("/app");
-    await expect(page.getByRole("button", { name: "Continue Verification" })).toBeVisible();
-  });
-
-  test("reads Identity Verified in green when verified, and says so when pressed", async ({ page }) => {
-    await answerStatus(page, { verified: true, status: "verified" });
-    let started = false;
-    await page.route(START, (route) => {
-      started = true;
-      return route.fulfill({ json: {} });
-    });
-    await page.goto("/app");
-    const button = page.getByRole("button", { name: "Identity Verified" });
-    await expect(button).toHaveClass(/colorSuccess/);
-    await button.click();
-    await expect(toasts(page)).toContainText("Already Verified");
-    await expect(toasts(page)).toContainText("Your identity has been successfully verified");
-    expect(started).toBe(false);
-    await expectAccessibleAtAllWidths(page);
-  });
-
-  test("a failed start shows Verification Error with the server's message", async ({ page }) => {
-    await answerStatus(page, { verified: false, status: null });
-    await page.route(START, (route) => route.fulfill({ status: 502, json: { error: "Stripe Identity is unavailable" } }));
-    await page.goto("/app");
-    await page.getByRole("button", { name: "Verify Identity" }).click();
-    await expect(toasts(page)).toContainText("Verification Error");
-    await expect(toasts(page)).toContainText("Stripe Identity is unavailable");
-    await expect(page.getByRole("button", { name: "Verify Identity" })).toBeEnabled();
-  });
-
-  test("a start without a URL shows Verification Error", async ({ page }) => {
-    await answerStatus(page, { verified: false, status: null });
+  test("a start without a URL shows Verification Error (routed: the real server always sends one)", async ({ page, request }) => {
+    const person = await createUser(request, "verifynourl");
+    await signInByApi(page, person.email, person.password);
     await page.route(START, (route) => route.fulfill({ json: {} }));
     await page.goto("/app");
     await page.getByRole("button", { name: "Verify Identity" }).click();
     await expect(toasts(page)).toContainText("No verification URL received from server");
   });
-
-  test("starting goes to the returned page; coming back thanks the user", async ({ page }) => {
-    await answerStatus(page, { verified: false, status: null });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The hosted page would send the browser back to /app?verification=complete.
-    await page.route(START, async (route) => {
-      await held;
-      await route.fulfill({ json: { url: "/app?verification=complete" } });
-    });
-    await page.goto("/app");
-    await page.getByRole("button", { name: "Verify Identity" }).click();
-    await expect(page.getByRole("button", { name: "Starting verification..." })).toBeDisabled();
-    const statusReads: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().endsWith("/api/stripe/verification-status")) statusReads.push(request.url());
-    });
-    release();
-    await expect(toasts(page)).toContainText("Verification Complete");
-    await expect(toasts(page)).toContainText("Thank you for completing the verification process");
-    await expect(page).toHaveURL(/\/app$/);
-    expect(statusReads.length).toBeGreaterThan(0);
-  });
 });
+
+/** The person's Identity Verification card, as the demo admin sees it in a browser of their own. */
+async function checkAdminIdentityCard(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  check: (card: Locator) => Promise<void>,
+) {
+  const context = await browser.newContext({ baseURL, serviceWorkers: "block" });
+  try {
+    const admin = await context.newPage();
+    await signInByApi(admin, DEMO_ADMIN.email, DEMO_PASSWORD);
+    const user = await apiUserByEmail(admin, email);
+    await admin.goto(`/dash/user/${user.id}`);
+    const card = admin.getByRole("region", { name: "Identity Verification" });
+    await expect(card).toBeVisible();
+    await check(card);
+  } finally {
+    await context.close();
+  }
+}
 
 test("Sign Out on the home page goes to /login", async ({ page, request }) => {
   const user = await createUser(request, "homeout");

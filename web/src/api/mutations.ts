@@ -17,7 +17,7 @@ export type ChangeRequest = {
   baseVersion?: string;
 };
 
-export type Change<TVars> = {
+export type Change<TVars, TResult = unknown> = {
   /** tempId is the id a created entity carries until the server names it. */
   request: (vars: TVars, tempId: number) => ChangeRequest;
   /** What the user did, in words, for the list of waiting changes. */
@@ -28,6 +28,13 @@ export type Change<TVars> = {
   affects: (vars: TVars, tempId: number) => QueryKey[];
   /** The change creates an entity: later changes to tempId are rewritten to its real id. */
   creates?: boolean;
+  /**
+   * The API passes this change on to an integration: its 502/504 (service down,
+   * garbage, too slow) is a refusal the screen shows, not a reason to retry.
+   */
+  gatewayFails?: boolean;
+  /** Shapes the server's answer (parsed body, HTTP status) into the result; default: the body. */
+  answer?: (body: unknown, status: number) => TResult;
 };
 
 /** What a screen gets back when its change waits in the outbox. */
@@ -48,7 +55,7 @@ function createdResource(path: string): string {
 }
 
 export function useChange<TVars = void, TResult = unknown>(
-  change: Change<TVars>,
+  change: Change<TVars, TResult>,
   options: {
     onSuccess?: (result: TResult | Queued, vars: TVars) => void;
     onError?: (error: Error, vars: TVars) => void;
@@ -78,12 +85,13 @@ export function useChange<TVars = void, TResult = unknown>(
           label: change.describe(vars),
           affects: change.affects(vars, tempId) as unknown[][],
           tempId: change.creates ? tempId : undefined,
+          gatewayFails: change.gatewayFails,
         },
         change.optimistic && (() => change.optimistic!(cache, vars, tempId)),
       );
       if (outcome.state === "refused") throw outcome.error;
       if (outcome.state === "queued") return change.creates ? { queued: true, id: tempId } : { queued: true };
-      return outcome.result as TResult;
+      return change.answer ? change.answer(outcome.result, outcome.status) : (outcome.result as TResult);
     },
     onError: (error, vars, context) => {
       for (const [key, data] of context?.snapshots ?? []) cache.setQueryData(key, data);

@@ -167,6 +167,18 @@ describe("outbox against a real HTTP server", () => {
     expect(effects.get("/api/rooms/4/toggle-active")).toBe(1);
   });
 
+  it("an integration's 502 on a gatewayFails change goes back to the waiting screen, not into the retry loop", async () => {
+    refuse = (req) =>
+      req.url === "/api/lastlock/devices/discover" ? { status: 502, body: { error: "Cannot reach the Last Lock service" } } : undefined;
+    const outcome = await submit({ ...change("POST", "/api/lastlock/devices/discover"), gatewayFails: true });
+    expect(outcome.state).toBe("refused");
+    expect(outcome.state === "refused" && outcome.error.message).toContain("Cannot reach the Last Lock service");
+    expect(await db.outbox.count()).toBe(0);
+    expect(seen).toHaveLength(1);
+    // A success tells the screen its HTTP status too (the lock test page shows it).
+    expect(await submit(change("POST", "/api/lastlock/devices/4/approve"))).toMatchObject({ state: "sent", status: 200 });
+  });
+
   it("online, the screen gets the answer; a create's temporary id is rewritten in later changes", async () => {
     (navigator as { onLine: boolean }).onLine = false;
     const created = submit({ ...change("POST", "/api/users", { body: { email: "n@x.test" } }), tempId: -42 });

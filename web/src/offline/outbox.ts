@@ -11,7 +11,7 @@ import { classify, nextToSend, type OutboxRow, rebaseAfter, replaceTempId, resen
 import { snapshot } from "./persister";
 
 export type Outcome =
-  | { state: "sent"; result: unknown }
+  | { state: "sent"; result: unknown; status: number }
   | { state: "queued" }
   | { state: "refused"; error: Error };
 
@@ -21,6 +21,8 @@ export type NewChange = {
   label: string;
   affects: unknown[][];
   tempId?: number;
+  /** A 502/504 refuses the change (an integration failed) instead of retrying it. */
+  gatewayFails?: boolean;
 };
 
 // A change whose screen still waits for the answer: a refusal then goes back
@@ -113,7 +115,7 @@ async function send(row: OutboxRow): Promise<"sent" | "retry" | "held"> {
   } catch {
     return "retry"; // no network: the same key goes again later
   }
-  const kind = classify(res.status, res.headers.has("retry-after"));
+  const kind = classify(res.status, res.headers.has("retry-after"), row.gatewayFails);
   if (kind === "retry") return "retry";
   if (kind === "done") {
     const result = text ? JSON.parse(text) : undefined;
@@ -126,7 +128,7 @@ async function send(row: OutboxRow): Promise<"sent" | "retry" | "held"> {
         if (next !== later) await db.outbox.put(next);
       }
     });
-    settle(row.seq, { state: "sent", result });
+    settle(row.seq, { state: "sent", result, status: res.status });
     await Promise.all(row.affects.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     return "sent";
   }

@@ -73,6 +73,15 @@ describe("classify", () => {
     expect(classify(404)).toBe("failed");
     expect(classify(201)).toBe("done");
   });
+  it("with gatewayFails, holds an integration's 502 and 504 but still retries 500, 503 and no network", () => {
+    expect(classify(502, false, true)).toBe("failed");
+    expect(classify(504, false, true)).toBe("failed");
+    expect(classify(502)).toBe("retry");
+    expect(classify(500, false, true)).toBe("retry");
+    expect(classify(503, false, true)).toBe("retry");
+    expect(classify("network", false, true)).toBe("retry");
+    expect(classify(201, false, true)).toBe("done");
+  });
 });
 
 describe("rebaseAfter", () => {

@@ -23,6 +23,12 @@ export type OutboxRow = {
   current?: unknown;
   /** A create made offline: the temporary (negative) id its optimistic row carries. */
   tempId?: number;
+  /**
+   * A 502 or 504 refuses the change instead of retrying it: for calls the API
+   * passes on to an integration (Last Lock, UniFi), where those answers mean the
+   * service is down or answered badly, and the person acting should hear so.
+   */
+  gatewayFails?: boolean;
   createdAt: number;
 };
 
@@ -87,12 +93,15 @@ export function replaceTempId(row: OutboxRow, tempId: number, realId: number): O
 /**
  * How an answer moves a row: done, retry later (no network, 5xx, or an answer
  * saying "try again" with Retry-After: the same key still running, throttling),
- * or held for the user (412 conflict, other 4xx refusals).
+ * or held for the user (412 conflict, other 4xx refusals; with `gatewayFails`,
+ * also 502 and 504).
  */
 export function classify(
   status: number | "network",
   retryAfter = false,
+  gatewayFails = false,
 ): "done" | "retry" | "conflict" | "failed" {
+  if (gatewayFails && (status === 502 || status === 504)) return "failed";
   if (status === "network" || status >= 500 || (status >= 400 && retryAfter)) return "retry";
   if (status === 412) return "conflict";
   if (status >= 400) return "failed";

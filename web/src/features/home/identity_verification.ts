@@ -47,9 +47,14 @@ export function verificationPollInterval(status: VerificationStatus | undefined)
   return status?.status === "requires_input" ? VERIFICATION_POLL_MS : false;
 }
 
+/**
+ * Stripe changes the status from outside (its webhook), so it is read again each
+ * time the home page opens; the persisted answer shows meanwhile (and offline).
+ */
 export function useVerificationStatus() {
   return useQuery<VerificationStatus>({
     queryKey: VERIFICATION_STATUS_KEY,
+    staleTime: 0,
     refetchInterval: (query) => verificationPollInterval(query.state.data),
   });
 }

@@ -1,0 +1,109 @@
+// The words and pure rules of the Last Lock screens (spec 2 §2, §3, §5, §8, §9):
+// the Devices page's Last Lock tab and the lock test page /dash/lastlock-test.
+
+export const LASTLOCK_MESSAGES = {
+  discoveryTitle: "Device Discovery",
+  discovery: "Successfully discovered new Last Lock devices.",
+  discoveryFailedTitle: "Discovery Failed",
+  discoveryFailed: "Failed to discover devices",
+  approvedTitle: "Device Approved",
+  approved: "Device has been approved and added to the All Devices list.",
+  approvalFailedTitle: "Approval Failed",
+  approvalFailed: "Failed to approve device",
+  approveConfirm: "Are you sure you want to approve this Last Lock device?",
+  awaiting: "awaiting admin approval",
+  tokenValid: "API Token Valid",
+  noToken: "No API Token",
+  notConfigured: "Not configured",
+} as const;
+
+/** Spec 2 §9: the Last Lock and UniFi status calls repeat every 30 s while their tab is open. */
+export const STATUS_POLL_MS = 30_000;
+
+/** Spec 2 §3: the credential types Last Lock takes, with what the info box says of each. */
+export const CREDENTIAL_TYPES = [
+  { value: "HID_PROX_CORP_1000", description: "HID Prox Corporate 1000 (35-bit) proximity card" },
+  { value: "APPLE_WALLET", description: "Apple Wallet access pass (NFC)" },
+  { value: "MIFARE_CLASSIC", description: "MIFARE Classic smart card" },
+  { value: "EM41XX", description: "EM4100-family 125 kHz proximity tag" },
+] as const;
+export type CredentialType = (typeof CREDENTIAL_TYPES)[number]["value"];
+
+export const TEST_PAGE_MESSAGES = {
+  title: "Last Lock Testing Dashboard",
+  dataRequired: "Credential data is required",
+  idRequired: "Credential ID is required",
+  running: "Running command...",
+  empty: "No test results yet. Click a button to start testing!",
+  noContent: "Success (no content)",
+  deleted: "Successfully deleted",
+  queued: "Saved on this device; it will be sent when the connection returns.",
+} as const;
+
+/** Spec 2 §9: the schedule fields start at 09:00 and end at 17:00. */
+export const DEFAULT_SCHEDULE = { start: "09:00", end: "17:00" } as const;
+
+/** scheduleData as the test page sends it: the text of a JSON range_schedule (spec 2 §3). */
+export const scheduleDataText = (start: string, end: string) =>
+  JSON.stringify({ range_schedule: { start, end } });
+
+/** Spec 2 §5: Create Credential needs credential data. */
+export const credentialDataProblem = (data: string): string | null =>
+  data.trim() === "" ? TEST_PAGE_MESSAGES.dataRequired : null;
+
+/** Spec 2 §5: Assign and Remove need a credential id. */
+export const credentialIdProblem = (id: string): string | null =>
+  id.trim() === "" ? TEST_PAGE_MESSAGES.idRequired : null;
+
+/** One entry of Test Results. */
+export type TestResult = {
+  id: number;
+  /** What was run, e.g. "Create Credential". */
+  label: string;
+  /** "POST /api/lastlock/users/2/credentials". */
+  call: string;
+  /** The HTTP status, or null when the call failed before an answer (network) or waits offline. */
+  status: number | null;
+  /** Error: refused or failed; the badge reads "Error". */
+  failed: boolean;
+  /** A line above the body: "Success (no content)", "Successfully deleted", an error's text. */
+  message: string | null;
+  /** The JSON answer, when there was one. */
+  body: unknown;
+  at: Date;
+};
+
+/** What a successful answer shows (spec 2 §8): 204-like answers and DELETEs have their own line. */
+export function successMessage(method: string, status: number, body: unknown): string | null {
+  if (method === "DELETE") return TEST_PAGE_MESSAGES.deleted;
+  if (status === 204 || body === undefined || body === null || body === "") return TEST_PAGE_MESSAGES.noContent;
+  return null;
+}
+
+/** Newest first; the list keeps the latest `limit` entries. */
+export function addResult(results: readonly TestResult[], entry: TestResult, limit = 50): TestResult[] {
+  return [entry, ...results].slice(0, limit);
+}
+
+/** The body as the results list prints it. */
+export function bodyText(body: unknown): string {
+  if (body === undefined) return "";
+  if (typeof body === "string") return body;
+  return JSON.stringify(body, null, 2);
+}
+
+/** "Failed: 404 {"error":"…"}" → the server's text; an error's own message otherwise. */
+export function failureText(error: unknown): { status: number | null; message: string; body: unknown } {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
+  if (!match) return { status: null, message: text, body: undefined };
+  let body: unknown = match[2];
+  try {
+    body = JSON.parse(match[2]);
+  } catch { /* not JSON: keep the text */ }
+  const serverError = typeof (body as { error?: unknown })?.error === "string" ? (body as { error: string }).error : null;
+  return { status: Number(match[1]), message: serverError ?? match[2], body };
+}
+
+/** The pending count the Last Lock tab's label carries (nothing while it is 0 or unknown). */
+export const pendingCountLabel = (count: number | undefined) => (count ? String(count) : null);
