@@ -2,8 +2,8 @@
 // under /api; whatever is not /api is the PWA.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import type { Env, Services } from "./http/env.ts";
+import { compression } from "./http/compression.ts";
 import { onError, onNotFound } from "./http/errors.ts";
 import { requestLog } from "./http/request_log.ts";
 import { serveApp } from "./http/static.ts";
@@ -41,7 +41,7 @@ export function createApp(services: Services) {
   });
   app.use(requestLog);
   app.use(securityHeaders);
-  app.use(compress());
+  app.use(compression);
   app.use(
     "/api/*",
     bodyLimit({

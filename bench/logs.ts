@@ -5,13 +5,13 @@
 //
 //   npx deno run -A bench/logs.ts   (ROWS=… and RUNS=… change the size; KEEP=true keeps
 //                                    the database for EXPLAIN)
+import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
 import postgres from "postgres";
 import { createApp } from "../api/app.ts";
 import { loadConfig } from "../api/config.ts";
 import { connectServer } from "../api/db/connect.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { createLogger } from "../api/http/logger.ts";
-import { hashPassword } from "../api/auth/password.ts";
 import { encodeCursor } from "../api/logs/query.ts";
 
 const URL_ = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -83,16 +83,11 @@ try {
   // An admin session through the real sign-in call.
   const config = loadConfig({ PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: "silent" });
   const app = createApp({ sql, config, log: createLogger("silent") });
-  const [adminUser] = await sql`insert into users (email, password_hash, first_name, last_name)
-    values ('bench-admin@bench.test', ${await hashPassword("bench-password")}, 'Bench', 'Admin')
-    returning id`;
-  await sql`insert into groups (name) values ('Admin')`;
-  await sql`insert into user_groups (user_id, group_id)
-    select ${adminUser.id}, id from groups where name = 'Admin'`;
+  await addBenchAdmin(sql);
   const signIn = await app.request(new URL("/api/auth/login", ORIGIN), {
     method: "POST",
     headers: { origin: ORIGIN, "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench-admin@bench.test", password: "bench-password" }),
+    body: JSON.stringify(BENCH_ADMIN),
   });
   const cookie = signIn.headers.getSetCookie()[0].split(";")[0];
 

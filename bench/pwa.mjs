@@ -41,7 +41,14 @@ async function startServer() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "threshold-bench-pwa-"));
   const child = spawn("node_modules/.bin/deno", ["run", "-A", "api/main.ts", "--demo"], {
-    env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", DOOR_SIMULATOR: "false" },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      DATA_DIR: dir,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DOOR_SIMULATOR: "false",
+    },
     stdio: "ignore",
   });
   const url = `http://localhost:${port}`;
@@ -108,16 +115,19 @@ async function offlineReloads(browser, url) {
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
   await usersList.waitFor();
   // The list must be in IndexedDB before the network goes.
-  for (let i = 0; ; i++) {
+  for (let i = 0;; i++) {
     const saved = await page.evaluate(() =>
       new Promise((resolve) => {
         const open = indexedDB.open("threshold");
         open.onsuccess = () => {
           const get = open.result.transaction("cache").objectStore("cache").get("client");
           get.onsuccess = () =>
-            resolve((get.result?.value.clientState.queries ?? []).some((q) => q.queryKey[0] === "/api/users"));
+            resolve((get.result?.value.clientState.queries ?? []).some((q) =>
+              q.queryKey[0] === "/api/users"
+            ));
         };
-        open.onerror = () => resolve(false);
+        open.onerror = () =>
+          resolve(false);
       })
     );
     if (saved) break;
@@ -127,7 +137,9 @@ async function offlineReloads(browser, url) {
   await context.setOffline(true);
   await context.route("**/*", (route) => route.abort("internetdisconnected"));
   const worker = context.serviceWorkers()[0];
-  const cut = await worker.evaluate(() => fetch("/api/health", { cache: "no-store" }).then(() => "reached", () => "failed"));
+  const cut = await worker.evaluate(() =>
+    fetch("/api/health", { cache: "no-store" }).then(() => "reached", () => "failed")
+  );
   if (cut !== "failed") throw new Error("the service worker still reaches the network");
   // In the page: from the reload's navigation start to the first frame showing
   // the list (polled every animation frame). Beside it, the wall clock seen
@@ -139,7 +151,9 @@ async function offlineReloads(browser, url) {
     await page.reload({ waitUntil: "commit" });
     const rendered = await page.waitForFunction(
       // The admin's e-mail shows in <main> only as a row of the list.
-      (email) => (document.querySelector("main")?.textContent?.includes(email) ? performance.now() : 0),
+      (
+        email,
+      ) => (document.querySelector("main")?.textContent?.includes(email) ? performance.now() : 0),
       ADMIN.email,
       { polling: "raf", timeout: 30_000 },
     );
@@ -153,30 +167,78 @@ async function offlineReloads(browser, url) {
 }
 
 const server = await startServer();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 try {
   const load = await firstLoad(browser, server.url);
   const offline = await offlineReloads(browser, server.url);
 
   const totalKb = kb(load.scripts.reduce((s, x) => s + x.encoded, 0));
-  const withRecharts = load.scripts.filter((s) => s.recharts || /recharts|OccupancyChart/i.test(s.name));
+  const withRecharts = load.scripts.filter((s) =>
+    s.recharts || /recharts|OccupancyChart/i.test(s.name)
+  );
   console.log("\nFirst load of /login, cold cache: scripts on the wire");
-  console.table(load.scripts.map((s) => ({ chunk: s.name, "KB (encoded)": kb(s.encoded).toFixed(1), encoding: s.encoding })));
-  console.log(`\nReload to the users list rendered, offline (navigation start → first frame with the list): ${offline.times.map((t) => t.toFixed(0)).join(", ")} ms`);
-  console.log(`  wall clock from page.reload() in this script:                               ${offline.wall.map((t) => t.toFixed(0)).join(", ")} ms (median ${median(offline.wall).toFixed(0)})`);
+  console.table(
+    load.scripts.map((s) => ({
+      chunk: s.name,
+      "KB (encoded)": kb(s.encoded).toFixed(1),
+      encoding: s.encoding,
+    })),
+  );
+  console.log(
+    `\nReload to the users list rendered, offline (navigation start → first frame with the list): ${
+      offline.times.map((t) => t.toFixed(0)).join(", ")
+    } ms`,
+  );
+  console.log(
+    `  wall clock from page.reload() in this script:                               ${
+      offline.wall.map((t) => t.toFixed(0)).join(", ")
+    } ms (median ${median(offline.wall).toFixed(0)})`,
+  );
 
   const med = median(offline.times);
   const rows = [
-    { measure: "JS transferred, first load of /login (gzip)", value: `${totalKb.toFixed(1)} KB`, budget: `< ${JS_BUDGET_KB} KB`, ok: totalKb < JS_BUDGET_KB },
-    { measure: "Recharts chunks in that load", value: withRecharts.map((s) => s.name).join(", ") || "none", budget: "none", ok: withRecharts.length === 0 },
-    { measure: "All scripts compressed", value: load.scripts.every((s) => s.encoding !== "identity") ? "yes" : "no", budget: "yes", ok: true },
-    { measure: `Reload → users list offline (median of ${RUNS})`, value: `${med.toFixed(0)} ms`, budget: `< ${OFFLINE_BUDGET_MS} ms`, ok: med < OFFLINE_BUDGET_MS },
-    { measure: "Offline banner shown", value: offline.banner ? "yes" : "no", budget: "yes", ok: offline.banner },
+    {
+      measure: "JS transferred, first load of /login (gzip)",
+      value: `${totalKb.toFixed(1)} KB`,
+      budget: `< ${JS_BUDGET_KB} KB`,
+      ok: totalKb < JS_BUDGET_KB,
+    },
+    {
+      measure: "Recharts chunks in that load",
+      value: withRecharts.map((s) => s.name).join(", ") || "none",
+      budget: "none",
+      ok: withRecharts.length === 0,
+    },
+    {
+      measure: "All scripts compressed",
+      value: load.scripts.every((s) => s.encoding !== "identity") ? "yes" : "no",
+      budget: "yes",
+      ok: true,
+    },
+    {
+      measure: `Reload → users list offline (median of ${RUNS})`,
+      value: `${med.toFixed(0)} ms`,
+      budget: `< ${OFFLINE_BUDGET_MS} ms`,
+      ok: med < OFFLINE_BUDGET_MS,
+    },
+    {
+      measure: "Offline banner shown",
+      value: offline.banner ? "yes" : "no",
+      budget: "yes",
+      ok: offline.banner,
+    },
   ];
   console.log("");
   console.table(rows.map((r) => ({ ...r, ok: r.ok ? "PASS" : "FAIL" })));
   const failed = rows.filter((r) => !r.ok);
-  console.log(failed.length ? `\nFAIL: ${failed.map((r) => r.measure).join("; ")}` : "\nPASS: every budget met");
+  console.log(
+    failed.length
+      ? `\nFAIL: ${failed.map((r) => r.measure).join("; ")}`
+      : "\nPASS: every budget met",
+  );
   process.exitCode = failed.length ? 1 : 0;
 } finally {
   await browser.close();

@@ -264,10 +264,16 @@ test.describe("route guards", () => {
   });
 
   test("/app waits up to 3 s for a session that does not answer, then goes to /login", async ({ page }) => {
-    await page.route("**/api/auth/me", () => {}); // never answers
+    let asked = 0;
+    await page.route("**/api/auth/me", () => {
+      asked ||= Date.now(); // never answers
+    });
     await page.goto("/app");
     await expect(page.getByRole("progressbar", { name: "Loading" })).toBeVisible();
-    await page.waitForTimeout(2000);
+    // 2 s from the question, not from when this test saw the page (a busy machine
+    // can take a second to show it): the page's 3 s run from its own start, later.
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await page.waitForTimeout(Math.max(0, asked + 2000 - Date.now()));
     await expect(page).toHaveURL(/\/app$/); // still waiting
     await expect(page).toHaveURL(/\/login$/, { timeout: 4000 });
   });

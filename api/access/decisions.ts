@@ -1,11 +1,17 @@
 // The access decision: may this credential open this device's door? One SQL
 // statement reads every fact, applies the rules in order, writes the access-log
-// row and the device's last attempt, and answers. Rules, first failing first:
+// row and answers. Rules, first failing first:
 //   device active → device in a room → room active → credential known →
 //   credential active → its user active → the user in an active group holding the room.
-import type postgres from "postgres";
+//
+// Decisions arriving together are decided together: while earlier statements are at
+// the database, new requests wait in a queue and go as one statement when a slot
+// frees (no timer: a lone request goes at once). Under load that spreads a round
+// trip, a statement and a commit over many doors, which is most of what a decision
+// costs; each decision is still its own rule evaluation and its own log row.
 import type { Queries } from "../db/connect.ts";
-import { type CredentialInput, LOGGED_TYPE, type Reason, REASONS } from "./schemas.ts";
+import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
+import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
 
 export type Decision = {
   decision: "granted" | "denied";
@@ -16,69 +22,59 @@ export type Decision = {
   logId: number;
 };
 
-/** The log's credential type column for a presented credential. */
-export const loggedType = (credential: CredentialInput) =>
-  credential.type === "passkey" || credential.type === "wallet"
-    ? LOGGED_TYPE[credential.type]
-    : credential.type;
+export type DecisionRequest = { keyHash: string; credential: CredentialInput; action: string };
 
-/** A query answering the credential's owner and whether the credential is active (0 or 1 row). */
-function owner(sql: Queries, credential: CredentialInput): postgres.Fragment {
-  switch (credential.type) {
-    case "passkey":
-      return sql`select p.user_id, true as credential_active from passkeys p
-        where p.credential_id = ${credential.credentialId}`;
-    case "wallet":
-      return sql`select w.user_id, w.is_active as credential_active from lastlock_credentials w
-        where w.credential_type = 'APPLE_WALLET' and w.credential_data = ${credential.credentialId}
-        order by w.is_active desc, w.id limit 1`;
-    default:
-      // The exact expression of the unique index user_credentials_card_key.
-      return sql`select c.user_id, c.is_active as credential_active from user_credentials c
-        where c.type = ${credential.type}
-          and coalesce(c.facility_code, '') = ${credential.facilityCode ?? ""}
-          and c.card_code = ${credential.cardCode}`;
-  }
-}
+/** Statements in flight per database before requests queue up to go together. */
+const IN_FLIGHT = 4;
+/** The most decisions in one statement. */
+const BATCH = 64;
 
-const messages = (sql: Queries) => {
-  const codes = Object.keys(REASONS);
-  return sql`unnest(${codes}::text[], ${codes.map((c) => REASONS[c as Reason])}::text[])`;
-};
+const CODES = Object.keys(REASONS) as Reason[];
 
 /**
- * Decides and logs; undefined when the device no longer exists.
+ * Decides for each request and logs it, in one statement; undefined for a request
+ * whose key no device holds.
  *
- * The decision commits without waiting for its WAL flush (synchronous_commit off for
+ * The statement commits without waiting for its WAL flush (synchronous_commit off for
  * its own transaction only): a door must not wait on a disk, where a flush takes
- * milliseconds and, on a busy disk, tens of them. The row is committed and visible at
- * once and reaches the disk within PostgreSQL's wal_writer_delay (200 ms); only a
+ * milliseconds and, on a busy disk, tens of them. The rows are committed and visible
+ * at once and reach the disk within PostgreSQL's wal_writer_delay (200 ms); only a
  * crash of the database server itself in that window can lose the newest decisions'
  * log rows, whole, never in part. Offline events stay fully synchronous: their
  * controller deletes its copy once the upload is acknowledged.
  */
-export async function decide(
+export async function decideAll(
   sql: Queries,
-  deviceId: number,
-  credential: CredentialInput,
-  action: string,
-): Promise<Decision | undefined> {
-  const type = loggedType(credential);
-  const [row] = await sql<
-    { reason: Reason; userId: number | null; userName: string | null; logId: string }[]
+  requests: DecisionRequest[],
+): Promise<(Decision | undefined)[]> {
+  const rows = requests.map((r, n) => ({
+    n,
+    key_hash: r.keyHash,
+    action: r.action,
+    ...credentialColumns(r.credential),
+  }));
+  const decided = await sql<
+    { n: number; reason: Reason; userId: number | null; userName: string | null; logId: string }[]
   >`
-    with device as (
-      select d.id, d.name, d.is_active, d.room_id, r.name as room_name,
-             r.is_active as room_active
-      from devices d left join rooms r on r.id = d.room_id
-      where d.id = ${deviceId}
+    with e as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
+        as e(n int, key_hash text, action text, ${sql.unsafe(CREDENTIAL_COLUMNS)})
     ),
-    owner as (${owner(sql, credential)}),
     facts as (
-      select dv.*, o.user_id, o.credential_active, u.is_active as user_active,
+      select e.n, e.action, e.credential_type, d.id as device_id, d.name as device_name,
+             d.is_active, d.room_id, d.room_name, d.room_active,
+             o.user_id, o.credential_active, u.is_active as user_active,
              coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as user_name
-      from device dv
-      left join owner o on true
+      from e
+      -- Probed by its key's index for each request (the limit keeps the planner from a
+      -- hash join over every device, its choice for a batch of unknown size).
+      join lateral (
+        select d.id, d.name, d.is_active, d.room_id, r.name as room_name,
+               r.is_active as room_active
+        from devices d left join rooms r on r.id = d.room_id
+        where d.api_key_hash = e.key_hash limit 1
+      ) d on true
+      left join ${ownerOf(sql)} o on true
       left join users u on u.id = o.user_id
     ),
     verdict as (
@@ -95,35 +91,89 @@ export async function decide(
           join group_rooms gr on gr.group_id = ug.group_id and gr.room_id = f.room_id
           where ug.user_id = f.user_id
         ) then 'no_group_access'
-        else 'granted' end as reason
+        else 'granted' end as reason,
+        -- The log row's id, drawn here so each answer can name its own row.
+        nextval(pg_get_serial_sequence('access_logs', 'id')) as log_id
       from facts f
+      order by f.n
     ),
     logged as (
-      insert into access_logs (user_id, user_name, device_id, device_name, room_id, room_name,
-                               credential_type, action, outcome, reason)
-      select v.user_id, v.user_name, v.id, v.name, v.room_id, v.room_name, ${type}, ${action},
+      insert into access_logs (id, user_id, user_name, device_id, device_name, room_id,
+                               room_name, credential_type, action, outcome, reason)
+      overriding system value
+      select v.log_id, v.user_id, v.user_name, v.device_id, v.device_name, v.room_id,
+             v.room_name, v.credential_type, v.action,
              case when v.reason = 'granted' then 'success' else 'denied' end,
              case when v.reason = 'granted' then null else m.message end
-      from verdict v left join ${messages(sql)} as m(code, message) on m.code = v.reason
-      returning id, timestamp
-    ),
-    touched as (
-      update devices d set last_access_attempt = l.timestamp, last_access_credential = ${type},
-        last_access_outcome = case when v.reason = 'granted' then 'authorized' else 'denied' end
-      from logged l, verdict v
-      where d.id = v.id
+      from verdict v
+      left join unnest(${CODES}::text[], ${CODES.map((c) => REASONS[c])}::text[])
+        as m(code, message) on m.code = v.reason
     ),
     -- Answer without waiting for the WAL flush (this statement's transaction only).
     async_commit as (select set_config('synchronous_commit', 'off', true))
-    select v.reason, v.user_id, v.user_name, l.id as log_id
-    from verdict v, logged l, async_commit`;
-  if (!row) return undefined;
-  return {
-    decision: row.reason === "granted" ? "granted" : "denied",
-    reason: row.reason,
-    message: REASONS[row.reason],
-    userId: row.userId,
-    userName: row.userName,
-    logId: Number(row.logId),
-  };
+    select v.n, v.reason, v.user_id, v.user_name, v.log_id
+    from verdict v, async_commit`;
+  const answers: (Decision | undefined)[] = new Array(requests.length);
+  for (const row of decided) {
+    answers[row.n] = {
+      decision: row.reason === "granted" ? "granted" : "denied",
+      reason: row.reason,
+      message: REASONS[row.reason],
+      userId: row.userId,
+      userName: row.userName,
+      logId: Number(row.logId),
+    };
+  }
+  return answers;
+}
+
+type Waiting = {
+  request: DecisionRequest;
+  resolve: (decision: Decision | undefined) => void;
+  reject: (error: unknown) => void;
+};
+
+type Queue = { waiting: Waiting[]; inFlight: number };
+const queues = new WeakMap<Queries, Queue>();
+
+/** Decides for the device holding the key with this hash, and logs; undefined when none does. */
+export function decide(
+  sql: Queries,
+  keyHash: string,
+  credential: CredentialInput,
+  action: string,
+): Promise<Decision | undefined> {
+  let queue = queues.get(sql);
+  if (!queue) queues.set(sql, queue = { waiting: [], inFlight: 0 });
+  const q = queue;
+  return new Promise((resolve, reject) => {
+    q.waiting.push({ request: { keyHash, credential, action }, resolve, reject });
+    send(sql, q);
+  });
+}
+
+function send(sql: Queries, queue: Queue) {
+  while (queue.inFlight < IN_FLIGHT && queue.waiting.length) {
+    const batch = queue.waiting.splice(0, BATCH);
+    queue.inFlight++;
+    settle(sql, batch).finally(() => {
+      queue.inFlight--;
+      send(sql, queue);
+    });
+  }
+}
+
+/**
+ * Answers every waiting request of the batch. A statement that fails for a batch is
+ * tried again one request at a time, so one request the database refuses cannot
+ * fail the others with it.
+ */
+async function settle(sql: Queries, batch: Waiting[]) {
+  try {
+    const answers = await decideAll(sql, batch.map((w) => w.request));
+    batch.forEach((w, i) => w.resolve(answers[i]));
+  } catch (error) {
+    if (batch.length === 1) return batch[0].reject(error);
+    await Promise.all(batch.map((w) => settle(sql, [w])));
+  }
 }

@@ -1,8 +1,8 @@
 // POST /api/access/decisions: every rule, each with its own reason, and the log
 // row every decision writes.
-import { assert, assertEquals } from "../testing/assert.ts";
+import { assert, assertEquals, assertMatch } from "../testing/assert.ts";
 import { describeApp } from "../testing/test_app.ts";
-import { building, CARD, logCount } from "./testing.ts";
+import { building, CARD, deviceClient, logCount } from "./testing.ts";
 
 describeApp("access decisions", async (t, testApp) => {
   const { sql } = testApp;
@@ -58,8 +58,7 @@ describeApp("access decisions", async (t, testApp) => {
   await t.step("a door reporting an attempt does not move the device's version", async () => {
     const [before] = await sql`select updated_at from devices where id = ${b.deviceId}`;
     await decide();
-    const [after] = await sql`select updated_at, last_access_attempt from devices
-      where id = ${b.deviceId}`;
+    const [after] = await sql`select updated_at from devices where id = ${b.deviceId}`;
     assertEquals(after.updatedAt, before.updatedAt);
     await sql`update devices set name = 'Lab Reader' || '' where id = ${b.deviceId}`;
     await sql`update devices set manufacturer = 'HID' where id = ${b.deviceId}`;
@@ -144,9 +143,8 @@ describeApp("access decisions", async (t, testApp) => {
         assertEquals(log.reason, message);
         assertEquals(log.userId, b.userId);
         assertEquals(log.deviceId, b.deviceId);
-        const [device] =
-          await sql`select last_access_outcome from devices where id = ${b.deviceId}`;
-        assertEquals(device.lastAccessOutcome, "denied");
+        const device = await b.admin.request("GET", `/api/devices/${b.deviceId}`);
+        assertEquals(device.json.lastAccessOutcome, "denied");
       } finally {
         await restore();
       }
@@ -266,5 +264,78 @@ describeApp("access decisions", async (t, testApp) => {
       "an admin's session is not a device key",
     );
     assertEquals(await logCount(testApp), before);
+  });
+});
+
+describeApp("access decisions arriving together", async (t, testApp) => {
+  const { sql } = testApp;
+  const b = await building(testApp);
+  // A second door, in a room Ada's group does not hold.
+  const [vault] = await sql<
+    { id: number }[]
+  >`insert into rooms (name) values ('Vault') returning id`;
+  const made = await b.admin.request("POST", "/api/devices", {
+    body: { name: "Vault Reader", type: "reader", roomId: vault.id },
+  });
+  const vaultKey = (await b.admin.request("POST", `/api/devices/${made.json.id}/api-key`)).json
+    .apiKey;
+  const vaultDoor = deviceClient(testApp, vaultKey);
+  const stranger = deviceClient(testApp, `thd_${"C".repeat(43)}`);
+  const at = (door: typeof b.device, credential: unknown, action = "Badge Scan") =>
+    door("POST", "/api/access/decisions", { body: { credential, action } });
+
+  await t.step("each of many concurrent decisions gets its own answer and log row", async () => {
+    const before = await logCount(testApp);
+    const sent = Array.from(
+      { length: 40 },
+      (_, i) =>
+        i % 4 === 0
+          ? { expect: "granted", res: at(b.device, CARD, `Lab ${i}`) }
+          : i % 4 === 1
+          ? { expect: "no_group_access", res: at(vaultDoor, CARD, `Vault ${i}`) }
+          : i % 4 === 2
+          ? { expect: "unknown_credential", res: at(b.device, { type: "EM41", cardCode: `x${i}` }) }
+          : { expect: 401, res: at(stranger, CARD) },
+    );
+    const answers = await Promise.all(sent.map(async (s) => ({ ...s, res: await s.res })));
+    for (const { expect, res } of answers) {
+      if (expect === 401) assertEquals(res.status, 401);
+      else assertEquals([res.status, res.json.reason], [200, expect]);
+    }
+    assertEquals(await logCount(testApp), before + 30, "one row per decided request");
+    // Each answer names its own row: the row with that id is that request's decision.
+    for (const { expect, res } of answers.filter((a) => a.expect !== 401)) {
+      const [row] = await sql`select device_name, action, outcome, reason from access_logs
+        where id = ${res.json.logId}`;
+      assertEquals(row.outcome, expect === "granted" ? "success" : "denied");
+      if (expect === "granted") assertMatch(row.action, /^Lab \d+$/);
+      if (expect === "no_group_access") {
+        assertEquals([row.deviceName, row.reason], ["Vault Reader", "No access to this room"]);
+      }
+    }
+    const ids = answers.filter((a) => a.expect !== 401).map((a) => a.res.json.logId);
+    assertEquals(new Set(ids).size, 30);
+  });
+
+  await t.step("a decision the database refuses fails alone, not its batch", async () => {
+    // A trigger stands in for any row the database might refuse.
+    await sql.unsafe(`create function refuse_marked() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'Refuse me' then raise exception 'refused for the test'; end if;
+        return new;
+      end $$`);
+    await sql`create trigger refuse_marked before insert on access_logs
+      for each row execute function refuse_marked()`;
+    try {
+      const before = await logCount(testApp);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => at(b.device, CARD, i === 9 ? "Refuse me" : "Ok")),
+      );
+      assertEquals(answers.map((a) => a.status), answers.map((_, i) => (i === 9 ? 500 : 200)));
+      assertEquals(await logCount(testApp), before + 11);
+    } finally {
+      await sql`drop trigger refuse_marked on access_logs`;
+      await sql`drop function refuse_marked()`;
+    }
   });
 });

@@ -1,13 +1,19 @@
 // Device authentication: `Authorization: Bearer <device key>` and nothing else.
 // A person's session cookie is ignored here, so an admin's browser can never act
-// as a door. Every device route names deviceAuth as its first handler (its rule).
+// as a door. Every device route names one of these as its first handler (its rule):
+//   deviceAuth     finds the device by its key before the handler runs (c.var.device);
+//   deviceKeyOnly  only checks the key's form and hands its hash to the handler
+//                  (c.var.deviceKeyHash), whose own SQL finds the device by it, saving a
+//                  round trip; the handler must answer invalidDeviceKey() when that finds
+//                  none. Its routes never see a device they did not look up themselves.
 import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";
 import { deviceRule } from "../auth/access.ts";
-import { deviceByKey, type KeyDevice } from "./device_keys.ts";
+import { deviceByKeyHash, hashDeviceKey, KEY_FORMAT, type KeyDevice } from "./device_keys.ts";
 
 export type DeviceEnv = { Variables: Env["Variables"] & { device: KeyDevice } };
+export type DeviceKeyEnv = { Variables: Env["Variables"] & { deviceKeyHash: string } };
 
 const CHALLENGE = 'Bearer realm="threshold-devices"';
 const BEARER = /^Bearer +(\S{1,512})$/i;
@@ -18,12 +24,25 @@ function refused(message: string, invalidToken: boolean) {
   });
 }
 
-export const deviceAuth = deviceRule(async (c, next) => {
+export const invalidDeviceKey = () => refused("Invalid device API key", true);
+
+/** The hash of the presented key; refuses a missing or malformed one without asking the database. */
+function presentedKeyHash(c: Context): string {
   const header = c.req.header("authorization");
   const match = header === undefined ? null : BEARER.exec(header.trim());
   if (!match) throw refused("A device API key is required (Authorization: Bearer <key>)", false);
-  const device = await deviceByKey(c.var.sql, match[1]);
-  if (!device) throw refused("Invalid device API key", true);
+  if (!KEY_FORMAT.test(match[1])) throw invalidDeviceKey();
+  return hashDeviceKey(match[1]);
+}
+
+export const deviceAuth = deviceRule(async (c, next) => {
+  const device = await deviceByKeyHash(c.var.sql, presentedKeyHash(c));
+  if (!device) throw invalidDeviceKey();
   (c as unknown as Context<DeviceEnv>).set("device", device);
   await next();
 }) as unknown as MiddlewareHandler<DeviceEnv>;
+
+export const deviceKeyOnly = deviceRule(async (c, next) => {
+  (c as unknown as Context<DeviceKeyEnv>).set("deviceKeyHash", presentedKeyHash(c));
+  await next();
+}) as unknown as MiddlewareHandler<DeviceKeyEnv>;

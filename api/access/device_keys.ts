@@ -1,6 +1,7 @@
 // Device API keys: 256 random bits, shown once, stored only as their SHA-256.
 // A key is looked up by its hash (an index probe that reveals nothing about the
 // key), never compared character by character against stored keys.
+import { createHash } from "node:crypto";
 import type { Queries } from "../db/connect.ts";
 
 const PREFIX = "thd_";
@@ -16,9 +17,9 @@ export function newDeviceKey(): string {
   return PREFIX + base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-export async function hashDeviceKey(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** SHA-256, hex. Synchronous: a key is short, and a decision should not wait a turn for it. */
+export function hashDeviceKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
 }
 
 export type KeyStatus = {
@@ -45,7 +46,7 @@ export async function setDeviceKey(
 ): Promise<{ apiKey: string; createdAt: Date; rotatedAt: Date | null } | undefined> {
   const apiKey = newDeviceKey();
   const [row] = await sql<{ createdAt: Date; rotatedAt: Date | null }[]>`
-    update devices set api_key_hash = ${await hashDeviceKey(apiKey)},
+    update devices set api_key_hash = ${hashDeviceKey(apiKey)},
       api_key_created_at = now(),
       api_key_rotated_at = case when api_key_hash is null then api_key_rotated_at else now() end,
       api_key_simulated = ${simulated}
@@ -62,7 +63,7 @@ export async function setDeviceKey(
 export async function claimSimulatorKey(sql: Queries, deviceId: number) {
   const apiKey = newDeviceKey();
   const rows = await sql`
-    update devices set api_key_hash = ${await hashDeviceKey(apiKey)}, api_key_created_at = now(),
+    update devices set api_key_hash = ${hashDeviceKey(apiKey)}, api_key_created_at = now(),
       api_key_simulated = true
     where id = ${deviceId} and (api_key_hash is null or api_key_simulated)
     returning id`;
@@ -79,10 +80,13 @@ export async function clearDeviceKey(sql: Queries, deviceId: number): Promise<bo
 
 export type KeyDevice = { id: number; name: string };
 
-/** The device a key belongs to, if any. */
-export async function deviceByKey(sql: Queries, key: string): Promise<KeyDevice | undefined> {
-  if (!KEY_FORMAT.test(key)) return undefined;
-  const [row] = await sql<KeyDevice[]>`
-    select id, name from devices where api_key_hash = ${await hashDeviceKey(key)}`;
+/** The device whose key has this hash, if any. */
+export async function deviceByKeyHash(
+  sql: Queries,
+  keyHash: string,
+): Promise<KeyDevice | undefined> {
+  const [row] = await sql<
+    KeyDevice[]
+  >`select id, name from devices where api_key_hash = ${keyHash}`;
   return row;
 }

@@ -3,7 +3,7 @@
 // (a replay, or an event repeated in the batch, inserts nothing), with the owner
 // of its credential as the server knows it now and the device's current room.
 import type { Queries } from "../db/connect.ts";
-import { loggedType } from "./decisions.ts";
+import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
 import { type OfflineEvent, REASONS } from "./schemas.ts";
 
 const OFFLINE_DENIAL = "Denied by the controller";
@@ -18,15 +18,7 @@ export async function logOfflineEvents(
   const rows = events.map((event) => ({
     event_id: event.eventId,
     at: event.timestamp.toISOString(),
-    kind: event.credential.type === "passkey" || event.credential.type === "wallet"
-      ? event.credential.type
-      : "card",
-    card_type: "cardCode" in event.credential ? event.credential.type : null,
-    facility_code: "cardCode" in event.credential ? event.credential.facilityCode ?? "" : null,
-    code: "cardCode" in event.credential
-      ? event.credential.cardCode
-      : event.credential.credentialId,
-    credential_type: loggedType(event.credential),
+    ...credentialColumns(event.credential),
     outcome: event.decision === "granted" ? "success" : "denied",
     reason: event.decision === "granted"
       ? null
@@ -38,8 +30,8 @@ export async function logOfflineEvents(
   const [result] = await sql<{ accepted: number }[]>`
     with e as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as e(
-        event_id uuid, at timestamptz, kind text, card_type text, facility_code text, code text,
-        credential_type text, outcome text, reason text, action text)
+        event_id uuid, at timestamptz, ${sql.unsafe(CREDENTIAL_COLUMNS)}, outcome text,
+        reason text, action text)
     ),
     device as (
       select d.id, d.name, d.room_id, r.name as room_name
@@ -50,18 +42,7 @@ export async function logOfflineEvents(
       select e.*, u.id as user_id,
              coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as user_name
       from e
-      left join lateral (
-        select c.user_id from user_credentials c
-        where e.kind = 'card' and c.type = e.card_type
-          and coalesce(c.facility_code, '') = e.facility_code and c.card_code = e.code
-        union all
-        select p.user_id from passkeys p where e.kind = 'passkey' and p.credential_id = e.code
-        union all
-        (select w.user_id from lastlock_credentials w
-         where e.kind = 'wallet' and w.credential_type = 'APPLE_WALLET' and w.credential_data = e.code
-         order by w.is_active desc, w.id limit 1)
-        limit 1
-      ) o on true
+      left join ${ownerOf(sql)} o on true
       left join users u on u.id = o.user_id
     ),
     inserted as (
@@ -71,18 +52,7 @@ export async function logOfflineEvents(
              r.credential_type, r.action, r.outcome, r.reason
       from resolved r cross join device d
       on conflict (event_id) where event_id is not null do nothing
-      returning timestamp, credential_type, outcome
-    ),
-    newest as (
-      select * from inserted order by timestamp desc limit 1
-    ),
-    touched as (
-      update devices d set last_access_attempt = n.timestamp,
-        last_access_credential = n.credential_type,
-        last_access_outcome = case when n.outcome = 'success' then 'authorized' else 'denied' end
-      from newest n
-      where d.id = ${deviceId}
-        and (d.last_access_attempt is null or d.last_access_attempt < n.timestamp)
+      returning 1
     )
     select count(*)::int as accepted from inserted`;
   return { accepted: result.accepted, duplicates: events.length - result.accepted };

@@ -19,7 +19,7 @@ describeApp("device keys", async (t, testApp) => {
     assertMatch(b.apiKey, /^thd_[A-Za-z0-9_-]{43}$/);
     const [row] = await sql`select api_key_hash, api_key_created_at, api_key_rotated_at
       from devices where id = ${b.deviceId}`;
-    assertEquals(row.apiKeyHash, await hashDeviceKey(b.apiKey));
+    assertEquals(row.apiKeyHash, hashDeviceKey(b.apiKey));
     assert(row.apiKeyCreatedAt instanceof Date);
     assertEquals(row.apiKeyRotatedAt, null, "a first key replaces nothing");
     const dump = JSON.stringify(await sql`select * from devices`);
@@ -98,6 +98,15 @@ describeApp("device keys", async (t, testApp) => {
       const res = await decide(key, headers);
       assertEquals(res.status, 401, `${key} ${JSON.stringify(headers)}`);
       assertMatch(res.headers.get("www-authenticate")!, /^Bearer realm="threshold-devices"/);
+    }
+    // A bad body too: without a valid key the answer is still 401, not 400.
+    const client = (key: string) => deviceClient(testApp, key);
+    for (const body of [{}, { credential: { type: "nope" } }]) {
+      const wrong = await client(`thd_${"B".repeat(43)}`)("POST", "/api/access/decisions", {
+        body,
+      });
+      assertEquals(wrong.status, 401);
+      assertEquals((await client(current)("POST", "/api/access/decisions", { body })).status, 400);
     }
     assertEquals(await logCount(testApp), before);
   });

@@ -2,15 +2,20 @@
 // device_auth.ts): decisions, the access list to decide alone while offline,
 // and the upload of decisions made while offline.
 import { Hono } from "hono";
-import { ApiError } from "../http/errors.ts";
+import type { Env } from "../http/env.ts";
 import { body } from "../http/validate.ts";
-import { deviceAuth, type DeviceEnv } from "./device_auth.ts";
+import {
+  deviceAuth,
+  type DeviceEnv,
+  type DeviceKeyEnv,
+  deviceKeyOnly,
+  invalidDeviceKey,
+} from "./device_auth.ts";
+import { deviceByKeyHash } from "./device_keys.ts";
 import { decisionBody, eventsBody } from "./schemas.ts";
 import { decide } from "./decisions.ts";
 import { accessList, entityTag, noneMatch } from "./access_list.ts";
 import { logOfflineEvents } from "./events.ts";
-
-const deviceGone = () => new ApiError(401, "Invalid device API key");
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -24,16 +29,27 @@ function acceptsGzip(header: string | undefined): boolean {
 
 const COMPRESS_FROM_BYTES = 1_024;
 
-export const accessRoutes = new Hono<DeviceEnv>()
-  .post("/decisions", deviceAuth, async (c) => {
-    const { credential, action } = await body(c, decisionBody);
-    const decision = await decide(c.var.sql, c.var.device.id, credential, action);
-    if (!decision) throw deviceGone();
+// The hot path: one SQL round trip finds the device by its key, decides and logs.
+const decisionRoutes = new Hono<DeviceKeyEnv>()
+  .post("/decisions", deviceKeyOnly, async (c) => {
+    const sql = c.var.sql;
+    let input;
+    try {
+      input = await body(c, decisionBody);
+    } catch (error) {
+      // Without a valid key the answer is 401, whatever the body.
+      if (!(await deviceByKeyHash(sql, c.var.deviceKeyHash))) throw invalidDeviceKey();
+      throw error;
+    }
+    const decision = await decide(sql, c.var.deviceKeyHash, input.credential, input.action);
+    if (!decision) throw invalidDeviceKey();
     return c.json(decision);
-  })
+  });
+
+const controllerRoutes = new Hono<DeviceEnv>()
   .get("/devices/self/access-list", deviceAuth, async (c) => {
     const list = await accessList(c.var.sql, c.var.device.id);
-    if (!list) throw deviceGone();
+    if (!list) throw invalidDeviceKey();
     const json = JSON.stringify(list);
     const tag = await entityTag(json);
     // Each encoding is its own representation with its own strong tag (gzip'd
@@ -61,3 +77,7 @@ export const accessRoutes = new Hono<DeviceEnv>()
     const events = await body(c, eventsBody);
     return c.json(await logOfflineEvents(c.var.sql, c.var.device.id, events));
   });
+
+export const accessRoutes = new Hono<Env>()
+  .route("/", decisionRoutes)
+  .route("/", controllerRoutes);

@@ -22,7 +22,7 @@ const TABLES: Record<string, string> = {
   devices: "id name device_id type manufacturer room_id is_active is_pending " +
     "density_space_id density_api_token density_client_id density_client_secret " +
     "density_auth_type last_lock_device_id last_lock_description last_lock_time_created " +
-    "last_access_attempt last_access_credential last_access_outcome credential_count " +
+    "credential_count " +
     "last_sync unifi_device_id unifi_model unifi_ip unifi_mac unifi_is_online last_seen " +
     "firmware camera_specs sensor_specs api_key_hash api_key_created_at api_key_rotated_at " +
     "api_key_simulated created_at updated_at",
@@ -143,14 +143,19 @@ Deno.test("migrations", async (t) => {
       assert.deepEqual(logs.map((r) => ({ ...r })), [{ userId: null, userName: "Lee Leaver" }]);
     });
 
-    await t.step("deleting a room frees its devices and drops its grants", async () => {
+    await t.step("deleting a room frees its devices, drops its grants, keeps its log", async () => {
       const [room] = await sql`insert into rooms (name) values ('Doomed') returning id`;
       const [group] = await sql`insert into groups (name) values ('Holders') returning id`;
       await sql`insert into group_rooms (group_id, room_id) values (${group.id}, ${room.id})`;
       const [device] = await sql`insert into devices (name, device_id, type, room_id)
         values ('Door', 'DEV000003', 'lock', ${room.id}) returning id`;
+      await sql`insert into access_logs (room_id, room_name, action, outcome)
+        values (${room.id}, 'Doomed', 'Badge Scan', 'success')`;
 
       await sql`delete from rooms where id = ${room.id}`;
+
+      const logs = await sql`select room_id, room_name from access_logs where room_name = 'Doomed'`;
+      assert.deepEqual(logs.map((r) => ({ ...r })), [{ roomId: null, roomName: "Doomed" }]);
 
       const [freed] = await sql`select room_id from devices where id = ${device.id}`;
       assert.equal(freed.roomId, null);
@@ -191,6 +196,40 @@ Deno.test("migrations", async (t) => {
         where id = ${room.id} and updated_at = ${versions[1]}`;
       assert.equal(match.n, 1);
     });
+
+    await t.step(
+      "a device's version moves on every column but its key",
+      async () => {
+        const notVersioned = [
+          "id",
+          "updated_at",
+          "api_key_hash",
+          "api_key_created_at",
+          "api_key_rotated_at",
+          "api_key_simulated",
+        ];
+        // The trigger names the columns that move the version: all the others.
+        const [trigger] = await sql<{ columns: string[] }[]>`
+        select array_agg(a.attname::text order by a.attname) as columns
+        from pg_trigger t join pg_attribute a
+          on a.attrelid = t.tgrelid and a.attnum = any(t.tgattr::int2[])
+        where t.tgname = 'devices_set_updated_at'`;
+        const versioned = TABLES.devices.split(" ").filter((c) => !notVersioned.includes(c)).sort();
+        assert.deepEqual(trigger.columns, versioned);
+
+        const [device] = await sql`insert into devices (name, device_id, type)
+        values ('Versioned Door', 'VERSIONED-1', 'reader') returning id, updated_at`;
+        const version = async () =>
+          (await sql`select updated_at from devices where id = ${device.id}`)[0].updatedAt as Date;
+        await sql`update devices set api_key_hash = 'h', api_key_created_at = now(),
+        api_key_rotated_at = now(), api_key_simulated = true where id = ${device.id}`;
+        assert.equal((await version()).getTime(), device.updatedAt.getTime(), "a new key");
+        await sql`update devices set name = 'Versioned Door' where id = ${device.id}`;
+        assert.equal((await version()).getTime(), device.updatedAt.getTime(), "nothing changed");
+        await sql`update devices set name = 'Renamed Door' where id = ${device.id}`;
+        assert.ok(await version() > device.updatedAt, "a rename moves it");
+      },
+    );
   } finally {
     await db.close();
   }

@@ -378,7 +378,6 @@ function deviceRows(
   return DEVICES.map(([name, type, room], i) => {
     const unifi = type === "camera" || (type === "sensor" && name.startsWith("Server"));
     const lastLock = type === "lastlock";
-    const lastEntry = logs.findLast((log) => log.device === name);
     const host = 20 + i;
     return {
       name,
@@ -402,9 +401,6 @@ function deviceRows(
         ? `Last Lock Pro deadbolt: ${name.replace(" Smart Lock", "")}`
         : null,
       lastLockTimeCreated: lastLock ? ago(now, (60 + i) * DAY_MS) : null,
-      lastAccessAttempt: lastEntry?.timestamp ?? null,
-      lastAccessCredential: lastEntry?.credentialType ?? null,
-      lastAccessOutcome: lastEntry ? (lastEntry.reason ? "denied" : "authorized") : null,
       credentialCount: LOCK_ASSIGNMENTS.find(([lock]) => lock === name)?.[1] ?? 0,
       lastSync: lastLock ? ago(now, 5 * 60_000) : null,
       unifiDeviceId: unifi ? random.hex(24).toLowerCase() : null,

@@ -52,12 +52,19 @@ const selectDevices = (sql: Queries, where: postgres.Fragment) =>
            d.density_client_id is not null as has_density_client_id,
            d.density_client_secret is not null as has_density_client_secret,
            d.last_lock_device_id, d.last_lock_description, d.last_lock_time_created,
-           d.last_access_attempt, d.last_access_credential, d.last_access_outcome,
+           la.timestamp as last_access_attempt, la.credential_type as last_access_credential,
+           case when la.outcome = 'success' then 'authorized' when la.outcome is not null
+             then 'denied' end as last_access_outcome,
            d.credential_count, d.last_sync, d.unifi_device_id, d.unifi_model, d.unifi_ip,
            d.unifi_mac, d.unifi_is_online, d.last_seen, d.firmware, d.camera_specs,
            d.sensor_specs, d.api_key_hash is not null as has_api_key, d.api_key_created_at,
            d.created_at, d.updated_at
     from devices d left join rooms r on r.id = d.room_id
+    -- The last access attempt is the newest log row naming the device (migration 012).
+    left join lateral (
+      select l.timestamp, l.credential_type, l.outcome from access_logs l
+      where l.device_id = d.id order by l.timestamp desc, l.id desc limit 1
+    ) la on true
     ${where}
     order by lower(d.name), d.id`;
 

@@ -77,6 +77,35 @@ describeApp("users: happy paths", async (t, { sql, login, request }) => {
     assert(!res.text.includes("argon2"), "no hash in the answer");
   });
 
+  await t.step("each list entry is exactly what GET /api/users/:id answers", async () => {
+    // Groups in name order (case-insensitive) whatever the order joined, an inactive
+    // one included; times with microseconds; a verified time set.
+    const groups = await sql<{ id: number }[]>`insert into groups (name, is_active)
+      values ('zeta', true), ('Beta', false), ('alpha', true), ('beta 2', true) returning id`;
+    for (const group of groups) {
+      await sql`insert into user_groups (user_id, group_id) values (${id}, ${group.id})`;
+    }
+    await sql`update users set stripe_verification_status = 'verified',
+      stripe_verified_at = '2026-03-29 01:30:00.123999+00', created_at = '2025-10-26 02:59:59.999999+02'
+      where id = ${id}`;
+    const list = await admin.request("GET", "/api/users");
+    for (const listed of list.json) {
+      const single = await admin.request("GET", `/api/users/${listed.id}`);
+      assertEquals(listed, single.json);
+    }
+    const nina = list.json.find((u: { id: number }) => u.id === id);
+    assertEquals(
+      nina.groups.map((g: { name: string; isActive: boolean }) => `${g.name}:${g.isActive}`),
+      ["alpha:true", "Beta:false", "beta 2:true", "Staff:true", "zeta:true"],
+    );
+    assertEquals(nina.stripeVerifiedAt, "2026-03-29T01:30:00.124Z", "rounded to the millisecond");
+    assertEquals(nina.createdAt, "2025-10-26T01:00:00.000Z", "rounded, carrying into the hour");
+    await sql`delete from user_groups where user_id = ${id} and group_id in ${
+      sql(groups.map((g) => g.id))
+    }`;
+    await sql`delete from groups where id in ${sql(groups.map((g) => g.id))}`;
+  });
+
   await t.step("GET /api/users/:id answers the user", async () => {
     const res = await admin.request("GET", `/api/users/${id}`);
     assertEquals(res.status, 200);

@@ -4,8 +4,9 @@
 // the routes get the same client, speaking gRPC-Web over real HTTP. A port of
 // its own keeps the simulator off the API's public address.
 import type { Config } from "../../config.ts";
+import { connectionPerConfig, inProcessSimulator } from "../connections.ts";
 import { createLastLockClient, type LastLockClient } from "./client.ts";
-import { createLastLockSimulator, type LastLockSimulator } from "./simulator.ts";
+import { createLastLockSimulator } from "./simulator.ts";
 
 export type LastLockConnection = {
   client: LastLockClient;
@@ -15,21 +16,12 @@ export type LastLockConnection = {
   simulated: boolean;
 };
 
-const connections = new WeakMap<Config, Promise<LastLockConnection>>();
-let embedded: Promise<{ simulator: LastLockSimulator; target: string; token: string }> | undefined;
-
-function startEmbedded() {
-  embedded ??= (async () => {
-    const token = crypto.randomUUID();
-    const simulator = createLastLockSimulator({ apiToken: token });
-    const { target } = await simulator.start();
-    return { simulator, target, token };
-  })().catch((error) => {
-    embedded = undefined; // let the next request try again
-    throw error;
-  });
-  return embedded;
-}
+const embedded = inProcessSimulator(async () => {
+  const token = crypto.randomUUID();
+  const simulator = createLastLockSimulator({ apiToken: token });
+  const { target } = await simulator.start();
+  return { simulator, target, token };
+});
 
 async function connect(config: Config): Promise<LastLockConnection> {
   const timeoutMs = config.lastLockTimeoutMs;
@@ -45,7 +37,7 @@ async function connect(config: Config): Promise<LastLockConnection> {
       simulated: false,
     };
   }
-  const { target, token } = await startEmbedded();
+  const { target, token } = await embedded.start();
   return {
     client: createLastLockClient({ target, apiToken: token, timeoutMs }),
     grpcHost: target,
@@ -54,21 +46,7 @@ async function connect(config: Config): Promise<LastLockConnection> {
   };
 }
 
-export function lastLockFor(config: Config): Promise<LastLockConnection> {
-  let connection = connections.get(config);
-  if (!connection) {
-    connection = connect(config).catch((error) => {
-      connections.delete(config);
-      throw error;
-    });
-    connections.set(config, connection);
-  }
-  return connection;
-}
+export const lastLockFor = connectionPerConfig(connect);
 
 /** Stops the in-process simulator, if it was started. */
-export async function stopLastLockSimulator() {
-  const running = embedded;
-  embedded = undefined;
-  if (running) await (await running.catch(() => undefined))?.simulator.stop();
-}
+export const stopLastLockSimulator = embedded.stop;

@@ -4,8 +4,9 @@
 // simulator, and its test controls, off the API's public address, and the
 // client speaks real HTTP to it exactly as it would to a console.
 import type { Config } from "../../config.ts";
+import { connectionPerConfig, inProcessSimulator } from "../connections.ts";
 import { createUnifiClient, type UnifiClient } from "./client.ts";
-import { createUnifiSimulator, type UnifiSimulator } from "./simulator.ts";
+import { createUnifiSimulator } from "./simulator.ts";
 
 export type UnifiConnection = {
   client: UnifiClient;
@@ -14,21 +15,12 @@ export type UnifiConnection = {
   simulated: boolean;
 };
 
-const connections = new WeakMap<Config, Promise<UnifiConnection>>();
-let embedded: Promise<{ simulator: UnifiSimulator; url: string; key: string }> | undefined;
-
-function startEmbedded() {
-  embedded ??= (async () => {
-    const key = crypto.randomUUID();
-    const simulator = createUnifiSimulator({ apiKey: key });
-    const { url } = await simulator.start();
-    return { simulator, url, key };
-  })().catch((error) => {
-    embedded = undefined;
-    throw error;
-  });
-  return embedded;
-}
+const embedded = inProcessSimulator(async () => {
+  const key = crypto.randomUUID();
+  const simulator = createUnifiSimulator({ apiKey: key });
+  const { url } = await simulator.start();
+  return { simulator, url, key };
+});
 
 async function connect(config: Config): Promise<UnifiConnection> {
   const timeoutMs = config.unifiTimeoutMs;
@@ -40,7 +32,7 @@ async function connect(config: Config): Promise<UnifiConnection> {
       simulated: false,
     };
   }
-  const { url, key } = await startEmbedded();
+  const { url, key } = await embedded.start();
   return {
     client: createUnifiClient({ host: url, apiKey: key, timeoutMs }),
     host: url,
@@ -49,21 +41,7 @@ async function connect(config: Config): Promise<UnifiConnection> {
   };
 }
 
-export function unifiFor(config: Config): Promise<UnifiConnection> {
-  let connection = connections.get(config);
-  if (!connection) {
-    connection = connect(config).catch((error) => {
-      connections.delete(config);
-      throw error;
-    });
-    connections.set(config, connection);
-  }
-  return connection;
-}
+export const unifiFor = connectionPerConfig(connect);
 
 /** Stops the in-process simulator, if it was started. */
-export async function stopUnifiSimulator() {
-  const running = embedded;
-  embedded = undefined;
-  if (running) await (await running.catch(() => undefined))?.simulator.stop();
-}
+export const stopUnifiSimulator = embedded.stop;

@@ -14,7 +14,6 @@ import Link from "@mui/joy/Link";
 import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
 import Sheet from "@mui/joy/Sheet";
-import Switch from "@mui/joy/Switch";
 import type { SxProps } from "@mui/joy/styles/types";
 import Typography from "@mui/joy/Typography";
 import { EmptyState } from "../../ui/EmptyState";
@@ -30,6 +29,7 @@ import { AddDeviceDialog } from "./AddDeviceDialog";
 import { type Device, type DeviceType, useDevices } from "./api";
 import { DeviceActionsDialog } from "./DeviceActionsDialog";
 import { DEVICE_MESSAGES as M, deviceInitial, deviceSubtitle, filterDevices, TYPE_FILTERS, typeLabel } from "./device_rules";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 function Badges({ device, sx }: { device: Device; sx?: SxProps }) {
   return (
@@ -71,14 +71,7 @@ export function AllDevicesTab() {
         >
           {TYPE_FILTERS.map((t) => <Option key={t.value} value={t.value}>{t.label}</Option>)}
         </Select>
-        <Typography
-          component="label"
-          level="body-sm"
-          startDecorator={<Switch checked={showDeactivated} onChange={(e) => setShowDeactivated(e.target.checked)} />}
-          sx={{ gap: 1 }}
-        >
-          Show Deactivated
-        </Typography>
+        <ShowDeactivatedSwitch checked={showDeactivated} onChange={setShowDeactivated} />
         <Button startDecorator={<PlusIcon size={18} />} onClick={() => setAdding(true)} sx={{ ml: { sm: "auto" } }}>
           Add Device
         </Button>

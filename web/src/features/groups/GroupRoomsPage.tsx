@@ -23,7 +23,7 @@ import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useIsPhone } from "../../ui/use_media_query";
 import { type Room, useRooms } from "../rooms/api";
-import { doneToast, errorToast } from "../rooms/change_toasts";
+import { doneToast, errorToast, toastThenClose } from "../rooms/change_toasts";
 import { useAddGroupRoom, useRemoveGroupRoom } from "../rooms/group_room_changes";
 import { filterByName, pickableRooms, removeGroupRoomConfirmation, ROOM_MESSAGES as M } from "../rooms/room_rules";
 import { type Group, useGroupRooms } from "./api";
@@ -40,16 +40,9 @@ function GroupRooms({ group }: { group: Group }) {
   const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Room | null>(null);
-  const remove = useRemoveGroupRoom({
-    onSuccess: (result) => {
-      doneToast(M.groupRoomRemoved, result);
-      setRemoving(null);
-    },
-    onError: (error) => {
-      errorToast(error, M.groupRoomRemoveFailed);
-      setRemoving(null);
-    },
-  });
+  const remove = useRemoveGroupRoom(
+    toastThenClose(M.groupRoomRemoved, M.groupRoomRemoveFailed, () => setRemoving(null)),
+  );
   const all = (rooms.data ?? []) as Room[];
   const shown = filterByName(all, search);
 

@@ -12,7 +12,6 @@ import Menu from "@mui/joy/Menu";
 import MenuButton from "@mui/joy/MenuButton";
 import MenuItem from "@mui/joy/MenuItem";
 import Sheet from "@mui/joy/Sheet";
-import Switch from "@mui/joy/Switch";
 import Table from "@mui/joy/Table";
 import Typography from "@mui/joy/Typography";
 import { EmptyState } from "../../ui/EmptyState";
@@ -31,6 +30,7 @@ import { useDeleteGroup, useToggleGroup } from "./changes";
 import { filterGroups, GROUPS_EMPTY } from "./group_filter";
 import { GROUP_MESSAGES as M } from "./group_forms";
 import { done, failed, toggleToasts } from "./group_toasts";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 export default function GroupsPage() {
   usePageMeta("Groups");
@@ -56,14 +56,7 @@ export default function GroupsPage() {
           label="Search groups by name or description"
           sx={{ flex: "1 1 240px", maxWidth: 420 }}
         />
-        <Typography
-          component="label"
-          level="body-sm"
-          startDecorator={<Switch checked={showDeactivated} onChange={(e) => setShowDeactivated(e.target.checked)} />}
-          sx={{ gap: 1 }}
-        >
-          Show Deactivated
-        </Typography>
+        <ShowDeactivatedSwitch checked={showDeactivated} onChange={setShowDeactivated} />
       </Box>
 
       {groups.isPending

@@ -3,30 +3,14 @@
 import { EntityActionsDialog } from "../../ui/EntityActionsDialog";
 import type { Room } from "./api";
 import { useDeleteRoom, useToggleRoom } from "./changes";
-import { doneToast, errorToast } from "./change_toasts";
+import { toastThenClose } from "./change_toasts";
 import { deleteRoomConfirmation, ROOM_MESSAGES as M } from "./room_rules";
 
 export function RoomActionsDialog({ room, onClose }: { room: Room | null; onClose: () => void }) {
-  const toggle = useToggleRoom({
-    onSuccess: (result, vars) => {
-      doneToast(vars.isActive ? M.deactivated : M.activated, result);
-      onClose();
-    },
-    onError: (error) => {
-      errorToast(error, M.toggleFailed);
-      onClose();
-    },
-  });
-  const remove = useDeleteRoom({
-    onSuccess: (result) => {
-      doneToast(M.deleted, result);
-      onClose();
-    },
-    onError: (error) => {
-      errorToast(error, M.deleteFailed);
-      onClose();
-    },
-  });
+  const toggle = useToggleRoom(
+    toastThenClose((vars) => (vars.isActive ? M.deactivated : M.activated), M.toggleFailed, onClose),
+  );
+  const remove = useDeleteRoom(toastThenClose(M.deleted, M.deleteFailed, onClose));
   return (
     <EntityActionsDialog
       kind="Room"

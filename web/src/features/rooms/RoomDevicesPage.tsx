@@ -22,7 +22,7 @@ import { useAssignDevice } from "../devices/changes";
 import { DEVICE_MESSAGES, deviceInitial, filterByNameOrType, typeLabel } from "../devices/device_rules";
 import type { Room } from "./api";
 import { AssignDeviceDialog } from "./AssignDeviceDialog";
-import { doneToast, errorToast } from "./change_toasts";
+import { toastThenClose } from "./change_toasts";
 import { RoomLayout } from "./RoomLayout";
 import { removeDeviceConfirmation, ROOM_MESSAGES as M } from "./room_rules";
 
@@ -37,16 +37,9 @@ function RoomDevices({ room }: { room: Room }) {
   const [search, setSearch] = useState("");
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<Device | null>(null);
-  const remove = useAssignDevice({
-    onSuccess: (result) => {
-      doneToast(M.deviceRemoved, result);
-      setRemoving(null);
-    },
-    onError: (error) => {
-      errorToast(error, M.removeFailed);
-      setRemoving(null);
-    },
-  });
+  const remove = useAssignDevice(
+    toastThenClose(M.deviceRemoved, M.removeFailed, () => setRemoving(null)),
+  );
   const shown = filterByNameOrType(devices.data ?? [], search);
 
   return (

@@ -9,7 +9,6 @@ import Button from "@mui/joy/Button";
 import IconButton from "@mui/joy/IconButton";
 import Link from "@mui/joy/Link";
 import Sheet from "@mui/joy/Sheet";
-import Switch from "@mui/joy/Switch";
 import Table from "@mui/joy/Table";
 import Typography from "@mui/joy/Typography";
 import { EmptyState } from "../../ui/EmptyState";
@@ -27,6 +26,7 @@ import { AddRoomDialog } from "./AddRoomDialog";
 import { type Room, useRooms } from "./api";
 import { RoomActionsDialog } from "./RoomActionsDialog";
 import { deviceCountLabel, filterRooms, ROOM_MESSAGES as M } from "./room_rules";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 export default function RoomsPage() {
   usePageMeta("Rooms");
@@ -56,14 +56,7 @@ export default function RoomsPage() {
           label="Search rooms"
           sx={{ flex: "1 1 240px", maxWidth: 420 }}
         />
-        <Typography
-          component="label"
-          level="body-sm"
-          startDecorator={<Switch checked={showDeactivated} onChange={(e) => setShowDeactivated(e.target.checked)} />}
-          sx={{ gap: 1 }}
-        >
-          Show Deactivated
-        </Typography>
+        <ShowDeactivatedSwitch checked={showDeactivated} onChange={setShowDeactivated} />
       </Box>
 
       {rooms.isPending

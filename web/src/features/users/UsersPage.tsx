@@ -9,7 +9,6 @@ import Button from "@mui/joy/Button";
 import IconButton from "@mui/joy/IconButton";
 import Link from "@mui/joy/Link";
 import Sheet from "@mui/joy/Sheet";
-import Switch from "@mui/joy/Switch";
 import Typography from "@mui/joy/Typography";
 import { initials } from "../../api/user_display";
 import { EmptyState } from "../../ui/EmptyState";
@@ -27,6 +26,7 @@ import { type User, useUsers, useVerificationStatuses, type VerificationStatuses
 import { UserActionsDialog } from "./UserActionsDialog";
 import { UserBadges } from "./UserBadges";
 import { filterUsers, haystack, userLabel, usersEmptyText } from "./user_filter";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 const ROW_HEIGHT = 60;
 const CARD_HEIGHT = 112;
@@ -71,16 +71,7 @@ export default function UsersPage() {
           label="Search users by name or email"
           sx={{ flex: "1 1 240px", maxWidth: 420 }}
         />
-        <Typography
-          component="label"
-          level="body-sm"
-          startDecorator={
-            <Switch checked={showDeactivated} onChange={(e) => setShowDeactivated(e.target.checked)} />
-          }
-          sx={{ gap: 1 }}
-        >
-          Show Deactivated
-        </Typography>
+        <ShowDeactivatedSwitch checked={showDeactivated} onChange={setShowDeactivated} />
       </Box>
 
       {users.isPending

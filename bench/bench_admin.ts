@@ -1,0 +1,15 @@
+// The administrator both benchmarks sign in as, made straight in their throwaway
+// database (the product's rule: a member of the active group named Admin).
+import type { Queries } from "../api/db/connect.ts";
+import { hashPassword } from "../api/auth/password.ts";
+
+export const BENCH_ADMIN = { email: "bench-admin@bench.test", password: "bench-password" };
+
+export async function addBenchAdmin(sql: Queries) {
+  const [admin] = await sql`insert into users (email, password_hash, first_name, last_name)
+    values (${BENCH_ADMIN.email}, ${await hashPassword(BENCH_ADMIN.password)}, 'Bench', 'Admin')
+    returning id`;
+  await sql`insert into groups (name) values ('Admin')`;
+  await sql`insert into user_groups (user_id, group_id)
+    select ${admin.id}, id from groups where name = 'Admin'`;
+}
