@@ -334,6 +334,18 @@ test.describe("installable PWA", () => {
           })
         );
       expect(await build()).toBe("first build");
+      // Counts the prompts shown: a second one would replace the first under the finger.
+      await page.evaluate(() => {
+        const w = window as unknown as { prompts: number };
+        w.prompts = 0;
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            for (const node of change.addedNodes) {
+              if (node.textContent?.includes("A new version is available")) w.prompts++;
+            }
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
 
       // The next release: a changed sw.js (it also answers which build it is).
       server.release.sw += `\nself.addEventListener("message", (e) => { if (e.data?.type === "BUILD") e.ports[0].postMessage("second build"); });\n`;
@@ -343,6 +355,9 @@ test.describe("installable PWA", () => {
       const toast = page.getByRole("region", { name: /notifications/i });
       await expect(toast).toContainText("A new version is available", { timeout: 30_000 });
       expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(true);
+      // workbox-window reports this worker twice, 200 ms apart; the page prompts once.
+      await page.waitForTimeout(1_000);
+      expect(await page.evaluate(() => (window as unknown as { prompts: number }).prompts)).toBe(1);
       const reloaded = page.waitForEvent("load");
       await toast.getByRole("button", { name: "Reload" }).click();
       await reloaded;

@@ -10,9 +10,19 @@ function reloadOnce() {
   window.location.reload();
 }
 
+/** The waiting worker the prompt was shown for. */
+let promptedFor: ServiceWorker | null | undefined;
+
 export function registerServiceWorker() {
   const updateServiceWorker = registerSW({
-    onNeedRefresh() {
+    async onNeedRefresh() {
+      // workbox-window reports a worker installed by an update it did not start
+      // twice (as "installed", external, then as "waiting" 200 ms later). One prompt
+      // per worker: a second toast would replace the first under the user's finger
+      // and swallow the tap on Reload.
+      const waiting = (await navigator.serviceWorker.getRegistration())?.waiting ?? null;
+      if (waiting === promptedFor) return;
+      promptedFor = waiting;
       toast({
         title: "A new version is available",
         description: "Reload to use the latest Threshold.",
