@@ -12,16 +12,13 @@ import Modal from "@mui/joy/Modal";
 import ModalClose from "@mui/joy/ModalClose";
 import ModalDialog from "@mui/joy/ModalDialog";
 import Sheet from "@mui/joy/Sheet";
-import Table from "@mui/joy/Table";
 import Typography from "@mui/joy/Typography";
-import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyState } from "../../ui/EmptyState";
-import { PlusIcon } from "../../ui/icons";
+import { HeldItemsList } from "../../ui/HeldItemsList";
 import { PendingChip } from "../../ui/PendingChip";
 import { SearchField } from "../../ui/SearchField";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
-import { useIsPhone } from "../../ui/use_media_query";
 import { type Room, useRooms } from "../rooms/api";
 import { doneToast, errorToast, toastThenClose } from "../rooms/change_toasts";
 import { useAddGroupRoom, useRemoveGroupRoom } from "../rooms/group_room_changes";
@@ -36,77 +33,37 @@ export default function GroupRoomsPage() {
 function GroupRooms({ group }: { group: Group }) {
   const rooms = useGroupRooms(group.id);
   useFailureToast(rooms.error, M.groupRoomsFetchFailed);
-  const phone = useIsPhone();
-  const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Room | null>(null);
   const remove = useRemoveGroupRoom(
     toastThenClose(M.groupRoomRemoved, M.groupRoomRemoveFailed, () => setRemoving(null)),
   );
   const all = (rooms.data ?? []) as Room[];
-  const shown = filterByName(all, search);
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, justifyContent: "space-between" }}>
-        <SearchField
-          value={search}
-          onChange={setSearch}
-          placeholder="Search rooms..."
-          label="Search the group's rooms by name"
-          sx={{ flex: "1 1 220px", maxWidth: 420 }}
-        />
-        <Button startDecorator={<PlusIcon size={18} />} onClick={() => setAdding(true)}>Add Rooms</Button>
-      </Box>
-      {rooms.isPending && group.id > 0
-        ? <Typography role="status">Loading rooms...</Typography>
-        : shown.length === 0
-        ? <EmptyState>{rooms.isError ? M.groupRoomsFetchFailed : M.groupRoomsEmpty}</EmptyState>
-        : phone
-        ? (
-          <Box component="ul" aria-label="Group rooms" sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}>
-            {shown.map((room) => (
-              <Sheet component="li" key={room.id} variant="outlined" sx={{ borderRadius: "sm", p: 1.5, display: "flex", gap: 1, alignItems: "center" }}>
-                <Box sx={{ flex: 1, minWidth: 0 }}><RoomName room={room} /></Box>
-                <RemoveButton room={room} onRemove={setRemoving} />
-              </Sheet>
-            ))}
-          </Box>
-        )
-        : (
-          <Sheet variant="outlined" sx={{ borderRadius: "sm", overflowX: "auto" }}>
-            <Table aria-label="Group rooms" sx={{ tableLayout: "fixed" }}>
-              <thead>
-                <tr>
-                  <th scope="col" style={{ width: "75%" }}>ROOM</th>
-                  <th scope="col" style={{ width: "25%", textAlign: "right" }}>ACTIONS</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((room) => (
-                  <tr key={room.id}>
-                    <td><RoomName room={room} /></td>
-                    <td style={{ textAlign: "right" }}><RemoveButton room={room} onRemove={setRemoving} /></td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Sheet>
-        )}
-
+    <HeldItemsList
+      label="Group rooms"
+      items={all}
+      loading={rooms.isPending && group.id > 0}
+      loadingText="Loading rooms..."
+      emptyText={() => (rooms.isError ? M.groupRoomsFetchFailed : M.groupRoomsEmpty)}
+      search={{ placeholder: "Search rooms...", label: "Search the group's rooms by name", filter: filterByName }}
+      add={{ label: "Add Rooms", onClick: () => setAdding(true) }}
+      columns={[{ header: "ROOM", width: "75%", cell: (room) => <RoomName room={room} /> }]}
+      actionsWidth="25%"
+      card={(room) => <RoomName room={room} />}
+      nameOf={(room) => room.name}
+      removing={removing}
+      setRemoving={setRemoving}
+      removal={{
+        title: "Remove Room",
+        busy: remove.isPending,
+        text: (room) => removeGroupRoomConfirmation(room.name, group.name),
+        confirm: (room) => remove.mutate({ group, room }),
+      }}
+    >
       <AddRoomsDialog group={group} groupRooms={all} open={adding} onClose={() => setAdding(false)} />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove Room"
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate({ group, room: removing })}
-        onClose={() => setRemoving(null)}
-      >
-        {removing && removeGroupRoomConfirmation(removing.name, group.name)}
-      </ConfirmDialog>
-    </Box>
+    </HeldItemsList>
   );
 }
 
@@ -119,14 +76,6 @@ function RoomName({ room }: { room: Room }) {
       {!room.isActive && <StatusChip active={false} />}
       <PendingChip entity={`rooms/${room.id}`} />
     </Box>
-  );
-}
-
-function RemoveButton({ room, onRemove }: { room: Room; onRemove: (r: Room) => void }) {
-  return (
-    <Button size="sm" variant="plain" color="danger" aria-label={`Remove ${room.name}`} onClick={() => onRemove(room)}>
-      Remove
-    </Button>
   );
 }
 
