@@ -19,6 +19,7 @@ import Sheet from "@mui/joy/Sheet";
 import Table from "@mui/joy/Table";
 import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
+import { DangerZone } from "../../ui/DangerZone";
 import { errorMessage } from "../../api/mutations";
 import { EmptyState } from "../../ui/EmptyState";
 import { useIsPhone } from "../../ui/use_media_query";
@@ -48,7 +49,7 @@ export default function DevicePage() {
       {(device) => (
         <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", lg: "3fr 2fr" }, alignItems: "start" }}>
           <Configuration key={`${device.id}:${device.updatedAt}`} device={device} />
-          <DangerZone device={device} />
+          <DeviceDangerZone device={device} />
           <Box sx={{ gridColumn: "1 / -1", minWidth: 0 }}>
             <AssignedCredentials device={device} />
           </Box>
@@ -344,7 +345,7 @@ function AccessChip({ allowed, status, reason }: { allowed: boolean; status: str
   );
 }
 
-function DangerZone({ device }: { device: Device }) {
+function DeviceDangerZone({ device }: { device: Device }) {
   const navigate = useNavigate();
   const toggle = useToggleDevice({
     onSuccess: (result, vars) => doneToast(vars.isActive ? M.deactivated : M.activated, result),
@@ -360,37 +361,26 @@ function DangerZone({ device }: { device: Device }) {
   const busy = toggle.isPending || remove.isPending;
 
   return (
-    <Card component="section" aria-labelledby="device-danger-zone" color="danger" variant="outlined" sx={{ gap: 1.5 }}>
-      <Typography id="device-danger-zone" level="title-lg" component="h2" color="danger">Danger Zone</Typography>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">{device.isActive ? "Deactivate Device" : "Activate Device"}</Typography>
-          <Typography level="body-sm">
-            {device.isActive
-              ? "Deactivating this device prevents it from being used for access control."
-              : "Activating this device lets it be used for access control again."}
-          </Typography>
-        </Box>
-        <Button variant="outlined" color={device.isActive ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(device)}>
-          {toggle.isPending ? "Processing..." : device.isActive ? "Deactivate Device" : "Activate Device"}
-        </Button>
-      </Box>
-      <Divider />
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">Delete Device</Typography>
-          <Typography level="body-sm">Permanently delete this device. Its access history is kept in the logs.</Typography>
-        </Box>
-        <Button
-          color="danger"
-          disabled={busy}
-          onClick={() => {
-            if (window.confirm(deleteDeviceConfirmation(device.name))) remove.mutate(device);
-          }}
-        >
-          {remove.isPending ? "Deleting..." : "Delete Device"}
-        </Button>
-      </Box>
-    </Card>
+    <DangerZone
+      labelId="device-danger-zone"
+      active={device.isActive}
+      busy={busy}
+      toggle={{
+        title: device.isActive ? "Deactivate Device" : "Activate Device",
+        text: device.isActive
+          ? "Deactivating this device prevents it from being used for access control."
+          : "Activating this device lets it be used for access control again.",
+        label: toggle.isPending ? "Processing..." : device.isActive ? "Deactivate Device" : "Activate Device",
+        onClick: () => toggle.mutate(device),
+      }}
+      remove={{
+        title: "Delete Device",
+        text: "Permanently delete this device. Its access history is kept in the logs.",
+        label: remove.isPending ? "Deleting..." : "Delete Device",
+        onClick: () => {
+          if (window.confirm(deleteDeviceConfirmation(device.name))) remove.mutate(device);
+        },
+      }}
+    />
   );
 }

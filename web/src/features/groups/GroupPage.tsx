@@ -6,12 +6,12 @@ import { useNavigate } from "react-router-dom";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
-import Divider from "@mui/joy/Divider";
 import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
+import { DangerZone } from "../../ui/DangerZone";
 import { toast } from "../../ui/toast/toast";
 import type { Group } from "./api";
 import { useDeleteGroup, useToggleGroup, useUpdateGroup } from "./changes";
@@ -27,7 +27,7 @@ export default function GroupPage() {
           <GroupDetails key={`${group.id}:${group.updatedAt}`} group={group} />
           <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
             <Counts group={group} />
-            <DangerZone group={group} />
+            <GroupDangerZone group={group} />
           </Box>
         </Box>
       )}
@@ -104,7 +104,7 @@ function Counts({ group }: { group: Group }) {
   );
 }
 
-function DangerZone({ group }: { group: Group }) {
+function GroupDangerZone({ group }: { group: Group }) {
   const navigate = useNavigate();
   const toggle = useToggleGroup(toggleToasts);
   const remove = useDeleteGroup({
@@ -119,31 +119,24 @@ function DangerZone({ group }: { group: Group }) {
     ? toggle.isPending ? "Deactivating..." : "Deactivate Group"
     : toggle.isPending ? "Reactivating..." : "Reactivate Group";
   return (
-    <Card component="section" aria-labelledby="group-danger-zone" color="danger" variant="outlined" sx={{ gap: 1.5 }}>
-      <Typography id="group-danger-zone" level="title-lg" component="h2" color="danger">Danger Zone</Typography>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">{group.isActive ? "Deactivate Group" : "Reactivate Group"}</Typography>
-          <Typography level="body-sm">
-            {group.isActive
-              ? "Deactivating a group disables access for all its members."
-              : "Reactivating restores access for all its members."}
-          </Typography>
-        </Box>
-        <Button variant="outlined" color={group.isActive ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(group)}>
-          {toggleLabel}
-        </Button>
-      </Box>
-      <Divider />
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">Delete Group</Typography>
-          <Typography level="body-sm">Permanently delete this group. Its members lose the access it gave them.</Typography>
-        </Box>
-        <Button color="danger" disabled={busy} onClick={() => remove.mutate(group)}>
-          {remove.isPending ? "Deleting..." : "Delete Group"}
-        </Button>
-      </Box>
-    </Card>
+    <DangerZone
+      labelId="group-danger-zone"
+      active={group.isActive}
+      busy={busy}
+      toggle={{
+        title: group.isActive ? "Deactivate Group" : "Reactivate Group",
+        text: group.isActive
+          ? "Deactivating a group disables access for all its members."
+          : "Reactivating restores access for all its members.",
+        label: toggleLabel,
+        onClick: () => toggle.mutate(group),
+      }}
+      remove={{
+        title: "Delete Group",
+        text: "Permanently delete this group. Its members lose the access it gave them.",
+        label: remove.isPending ? "Deleting..." : "Delete Group",
+        onClick: () => remove.mutate(group),
+      }}
+    />
   );
 }

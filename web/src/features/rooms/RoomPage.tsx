@@ -6,13 +6,13 @@ import { Link as RouterLink, Navigate, useLocation, useNavigate } from "react-ro
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
-import Divider from "@mui/joy/Divider";
 import FormControl from "@mui/joy/FormControl";
 import FormHelperText from "@mui/joy/FormHelperText";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
+import { DangerZone } from "../../ui/DangerZone";
 import type { Room } from "./api";
 import { useDeleteRoom, useToggleRoom, useUpdateRoom } from "./changes";
 import { doneToast, errorToast, validationToast } from "./change_toasts";
@@ -38,7 +38,7 @@ export default function RoomPage() {
           : (
             <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", lg: "3fr 2fr" }, alignItems: "start" }}>
               <RoomDetails key={`${room.id}:${room.updatedAt}`} room={room} />
-              <DangerZone room={room} />
+              <RoomDangerZone room={room} />
             </Box>
           )}
     </RoomLayout>
@@ -109,7 +109,7 @@ function RoomDetails({ room }: { room: Room }) {
   );
 }
 
-function DangerZone({ room }: { room: Room }) {
+function RoomDangerZone({ room }: { room: Room }) {
   const navigate = useNavigate();
   const toggle = useToggleRoom({
     onSuccess: (result, vars) => doneToast(vars.isActive ? M.deactivated : M.activated, result),
@@ -125,37 +125,26 @@ function DangerZone({ room }: { room: Room }) {
   const busy = toggle.isPending || remove.isPending;
 
   return (
-    <Card component="section" aria-labelledby="danger-zone" color="danger" variant="outlined" sx={{ gap: 1.5 }}>
-      <Typography id="danger-zone" level="title-lg" component="h2" color="danger">Danger Zone</Typography>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">{room.isActive ? "Deactivate Room" : "Reactivate Room"}</Typography>
-          <Typography level="body-sm">
-            {room.isActive
-              ? "Deactivating this room disables all access controls for the room."
-              : "Reactivating this room enables all access controls for the room."}
-          </Typography>
-        </Box>
-        <Button variant="outlined" color={room.isActive ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(room)}>
-          {toggle.isPending ? "Processing..." : room.isActive ? "Deactivate Room" : "Reactivate Room"}
-        </Button>
-      </Box>
-      <Divider />
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">Delete Room</Typography>
-          <Typography level="body-sm">Once you delete a room, there is no going back. Please be certain.</Typography>
-        </Box>
-        <Button
-          color="danger"
-          disabled={busy}
-          onClick={() => {
-            if (window.confirm(deleteRoomConfirmation(room.name))) remove.mutate(room);
-          }}
-        >
-          {remove.isPending ? "Deleting..." : "Delete Room"}
-        </Button>
-      </Box>
-    </Card>
+    <DangerZone
+      labelId="danger-zone"
+      active={room.isActive}
+      busy={busy}
+      toggle={{
+        title: room.isActive ? "Deactivate Room" : "Reactivate Room",
+        text: room.isActive
+          ? "Deactivating this room disables all access controls for the room."
+          : "Reactivating this room enables all access controls for the room.",
+        label: toggle.isPending ? "Processing..." : room.isActive ? "Deactivate Room" : "Reactivate Room",
+        onClick: () => toggle.mutate(room),
+      }}
+      remove={{
+        title: "Delete Room",
+        text: "Once you delete a room, there is no going back. Please be certain.",
+        label: remove.isPending ? "Deleting..." : "Delete Room",
+        onClick: () => {
+          if (window.confirm(deleteRoomConfirmation(room.name))) remove.mutate(room);
+        },
+      }}
+    />
   );
 }

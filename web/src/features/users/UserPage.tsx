@@ -7,11 +7,11 @@ import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
 import Chip from "@mui/joy/Chip";
-import Divider from "@mui/joy/Divider";
 import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Typography from "@mui/joy/Typography";
+import { DangerZone } from "../../ui/DangerZone";
 import { errorMessage, isQueued } from "../../api/mutations";
 import { toast } from "../../ui/toast/toast";
 import { type User, useUserVerification } from "./api";
@@ -40,7 +40,7 @@ export default function UserPage() {
           <PersonalDetails key={`${user.id}:${user.updatedAt}`} user={user} />
           <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
             <IdentityVerification user={user} />
-            <DangerZone user={user} />
+            <UserDangerZone user={user} />
           </Box>
         </Box>
       )}
@@ -161,7 +161,7 @@ function IdentityVerification({ user }: { user: User }) {
   );
 }
 
-function DangerZone({ user }: { user: User }) {
+function UserDangerZone({ user }: { user: User }) {
   const navigate = useNavigate();
   const toggle = useToggleUser({ onSuccess: toggledToast, onError: toggleFailedToast });
   const remove = useDeleteUser({
@@ -178,37 +178,26 @@ function DangerZone({ user }: { user: User }) {
     : toggle.isPending ? "Reactivating..." : "Reactivate User";
 
   return (
-    <Card component="section" aria-labelledby="danger-zone" color="danger" variant="outlined" sx={{ gap: 1.5 }}>
-      <Typography id="danger-zone" level="title-lg" component="h2" color="danger">Danger Zone</Typography>
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">{user.isActive ? "Deactivate User" : "Reactivate User"}</Typography>
-          <Typography level="body-sm">
-            {user.isActive
-              ? "Deactivating revokes all of this user's access and permissions."
-              : "Reactivating restores this user's access and permissions."}
-          </Typography>
-        </Box>
-        <Button variant="outlined" color={user.isActive ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(user)}>
-          {toggleLabel}
-        </Button>
-      </Box>
-      <Divider />
-      <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-        <Box sx={{ flex: "1 1 200px" }}>
-          <Typography level="title-sm">Delete User</Typography>
-          <Typography level="body-sm">Permanently delete this user. This action cannot be undone.</Typography>
-        </Box>
-        <Button
-          color="danger"
-          disabled={busy}
-          onClick={() => {
-            if (window.confirm(deleteUserConfirmation(user))) remove.mutate(user);
-          }}
-        >
-          {remove.isPending ? "Deleting..." : "Delete User"}
-        </Button>
-      </Box>
-    </Card>
+    <DangerZone
+      labelId="danger-zone"
+      active={user.isActive}
+      busy={busy}
+      toggle={{
+        title: user.isActive ? "Deactivate User" : "Reactivate User",
+        text: user.isActive
+          ? "Deactivating revokes all of this user's access and permissions."
+          : "Reactivating restores this user's access and permissions.",
+        label: toggleLabel,
+        onClick: () => toggle.mutate(user),
+      }}
+      remove={{
+        title: "Delete User",
+        text: "Permanently delete this user. This action cannot be undone.",
+        label: remove.isPending ? "Deleting..." : "Delete User",
+        onClick: () => {
+          if (window.confirm(deleteUserConfirmation(user))) remove.mutate(user);
+        },
+      }}
+    />
   );
 }
