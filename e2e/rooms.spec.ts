@@ -568,6 +568,9 @@ test.describe("offline", () => {
 
     await context.setOffline(false);
     await expect(page).toHaveURL(/\/dash\/room\/\d+$/, { timeout: 20_000 });
+    // The real room's page loads its room first; only its header says whether the edit
+    // still waits (a page still loading shows no Pending and proves nothing).
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
     await expect(page.getByText("Pending", { exact: true })).toBeHidden();
     const made = await apiRoomByName(page, name);
     expect(page.url()).toMatch(new RegExp(`/dash/room/${made.id}$`));
