@@ -22,6 +22,7 @@ import { PendingChip } from "../../ui/PendingChip";
 import { allRowsLabel } from "../../ui/range_label";
 import { onRowItself } from "../../ui/row_click";
 import { SearchField } from "../../ui/SearchField";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useIsPhone } from "../../ui/use_media_query";
@@ -29,7 +30,6 @@ import { AddDeviceDialog } from "./AddDeviceDialog";
 import { type Device, type DeviceType, useDevices } from "./api";
 import { DeviceActionsDialog } from "./DeviceActionsDialog";
 import { DEVICE_MESSAGES as M, deviceInitial, deviceSubtitle, filterDevices, TYPE_FILTERS, typeLabel } from "./device_rules";
-import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 function Badges({ device, sx }: { device: Device; sx?: SxProps }) {
   return (

@@ -21,6 +21,7 @@ import { usePageMeta } from "../../ui/page_meta";
 import { PendingChip } from "../../ui/PendingChip";
 import { allRowsLabel } from "../../ui/range_label";
 import { SearchField } from "../../ui/SearchField";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useIsPhone } from "../../ui/use_media_query";
@@ -30,7 +31,6 @@ import { useDeleteGroup, useToggleGroup } from "./changes";
 import { filterGroups, GROUPS_EMPTY } from "./group_filter";
 import { GROUP_MESSAGES as M } from "./group_forms";
 import { done, failed, toggleToasts } from "./group_toasts";
-import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 export default function GroupsPage() {
   usePageMeta("Groups");

@@ -18,6 +18,7 @@ import { usePageMeta } from "../../ui/page_meta";
 import { PendingChip } from "../../ui/PendingChip";
 import { allRowsLabel } from "../../ui/range_label";
 import { SearchField } from "../../ui/SearchField";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { onRowItself } from "../../ui/row_click";
@@ -26,7 +27,6 @@ import { AddRoomDialog } from "./AddRoomDialog";
 import { type Room, useRooms } from "./api";
 import { RoomActionsDialog } from "./RoomActionsDialog";
 import { deviceCountLabel, filterRooms, ROOM_MESSAGES as M } from "./room_rules";
-import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 export default function RoomsPage() {
   usePageMeta("Rooms");

@@ -17,6 +17,7 @@ import { PageBody, PageHeader } from "../../ui/PageHeader";
 import { usePageMeta } from "../../ui/page_meta";
 import { allRowsLabel } from "../../ui/range_label";
 import { SearchField } from "../../ui/SearchField";
+import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useIsPhone } from "../../ui/use_media_query";
@@ -26,7 +27,6 @@ import { type User, useUsers, useVerificationStatuses, type VerificationStatuses
 import { UserActionsDialog } from "./UserActionsDialog";
 import { UserBadges } from "./UserBadges";
 import { filterUsers, haystack, userLabel, usersEmptyText } from "./user_filter";
-import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 
 const ROW_HEIGHT = 60;
 const CARD_HEIGHT = 112;
