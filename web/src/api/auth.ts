@@ -1,6 +1,5 @@
 // The authentication calls of spec 1 §7 that the sign-in, sign-up and sign-out
-// flows make (the passkey ones are in passkeys.ts).
-import { apiRequest } from "./request";
+// flows make (the passkey ones are in passkeys.ts; sign-out is api/sign_out.ts).
 import { callJson } from "./server_call";
 import type { SessionUser } from "./session";
 
@@ -28,28 +27,4 @@ export async function verifySession(): Promise<SessionUser> {
   const { user } = await callJson<{ user?: SessionUser }>("GET", "/api/auth/me");
   if (!user?.id) throw new Error("The session check answered without a user");
   return user;
-}
-
-/** Ends the session on the server (no body, spec 1 §7). */
-export async function logout(): Promise<void> {
-  await apiRequest("POST", "/api/auth/logout");
-}
-
-const REMEMBERED_EMAIL_KEY = "rememberedEmail";
-
-/** The last e-mail used to sign in or sign up in this browser (spec 1 §3). */
-export function readRememberedEmail(): string {
-  try {
-    return localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? "";
-  } catch {
-    return ""; // storage blocked: start empty
-  }
-}
-
-export function rememberEmail(email: string): void {
-  try {
-    localStorage.setItem(REMEMBERED_EMAIL_KEY, email);
-  } catch {
-    // storage blocked or full: remembering is a convenience only
-  }
 }

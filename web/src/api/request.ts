@@ -1,5 +1,6 @@
 // The request helper, default query function and error format of spec 1 §1.
 import type { QueryFunction } from "@tanstack/react-query";
+import { send } from "./client";
 
 /** Raises `<status>: <body text or status text>` for a non-OK response; a 401 is not special. */
 export async function throwIfNotOk(res: Response): Promise<void> {
@@ -15,11 +16,10 @@ export async function apiRequest(
   data?: unknown,
   extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
-  const res = await fetch(path, {
+  const res = await send(path, {
     method,
     headers: data !== undefined ? { "Content-Type": "application/json", ...extraHeaders } : extraHeaders,
     body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: "include",
   });
   await throwIfNotOk(res);
   return res;
@@ -27,7 +27,7 @@ export async function apiRequest(
 
 /** GETs the first element of the query key and parses the JSON answer. */
 export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
-  const res = await fetch(String(queryKey[0]), { credentials: "include", signal });
+  const res = await send(String(queryKey[0]), { signal });
   await throwIfNotOk(res);
   return await res.json();
 };

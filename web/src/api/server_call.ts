@@ -2,6 +2,7 @@
 // sign-in, sign-up, passkey and identity-verification screens show it (spec 1 §8).
 // The generic apiRequest keeps the "<status>: <body>" format of spec 1 §1 for
 // everything else.
+import { send } from "./client";
 
 /** A non-OK answer: its status and the server's `error` text, when it gave one. */
 export class ServerError extends Error {
@@ -29,11 +30,10 @@ export function errorField(body: unknown): string | null {
  * rejects with fetch's own TypeError, so callers can tell the two apart.
  */
 export async function callJson<T>(method: string, path: string, data?: unknown): Promise<T> {
-  const res = await fetch(path, {
+  const res = await send(path, {
     method,
     headers: data !== undefined ? { "Content-Type": "application/json" } : {},
     body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: "include",
   });
   const text = await res.text();
   let body: unknown = null;

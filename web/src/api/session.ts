@@ -1,6 +1,10 @@
-// The current session: who is signed in, read from GET /api/auth/me.
+// The current session: who is signed in, read from GET /api/auth/me. The user
+// it finds is stored in this browser (offline/storage.ts) as the owner of what
+// the browser keeps; an answer that nobody is signed in forgets that user here.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { send, SignOutPendingError } from "./client";
 import { throwIfNotOk } from "./request";
+import { forgetUser, storeUser } from "../offline/storage";
 
 export type SessionUser = {
   id: number;
@@ -13,16 +17,20 @@ export type SessionUser = {
 export const SESSION_QUERY_KEY = ["/api/auth/me"] as const;
 export const SESSION_STALE_TIME_MS = 5 * 60 * 1000;
 export const SESSION_TIMEOUT_MS = 10_000;
-const STORED_USER_KEY = "user";
 
-/** The user, or null when the server answers 401 (nobody signed in). Other failures throw. */
+/** The user, or null when nobody is signed in (the server's 401, or a sign-out not yet sent). Other failures throw. */
 async function fetchSession(): Promise<SessionUser | null> {
-  const res = await fetch(SESSION_QUERY_KEY[0], {
-    credentials: "include",
-    signal: AbortSignal.timeout(SESSION_TIMEOUT_MS),
-  });
+  let res: Response;
+  try {
+    res = await send(SESSION_QUERY_KEY[0], { signal: AbortSignal.timeout(SESSION_TIMEOUT_MS) });
+  } catch (error) {
+    if (error instanceof SignOutPendingError) return null; // signed out here, whatever the server still thinks
+    throw error;
+  }
   if (res.status === 401) {
-    clearStoredUser();
+    // The session ended (expired, deactivated, signed out elsewhere): what this
+    // browser kept for that user goes, but for changes still waiting for them.
+    await forgetUser(true);
     return null;
   }
   await throwIfNotOk(res);
@@ -41,21 +49,4 @@ export const sessionQueryOptions = queryOptions({
 
 export function useSession() {
   return useQuery(sessionQueryOptions);
-}
-
-/** The signed-in user as last stored in this browser (spec 1 §3: key "user"). */
-export function readStoredUser(): SessionUser | null {
-  try {
-    return JSON.parse(localStorage.getItem(STORED_USER_KEY) ?? "null") as SessionUser | null;
-  } catch {
-    return null; // a corrupt entry means no stored user, not a crash
-  }
-}
-
-export function storeUser(user: SessionUser): void {
-  localStorage.setItem(STORED_USER_KEY, JSON.stringify(user));
-}
-
-export function clearStoredUser(): void {
-  localStorage.removeItem(STORED_USER_KEY);
 }

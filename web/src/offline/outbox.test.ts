@@ -7,12 +7,24 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.stubGlobal("navigator", { onLine: true });
+// Node has no localStorage: a Map behind the same five calls stands in for the browser's.
+const stored = new Map<string, string>();
+vi.stubGlobal("localStorage", {
+  getItem: (k: string) => stored.get(k) ?? null,
+  setItem: (k: string, v: string) => void stored.set(k, String(v)),
+  removeItem: (k: string) => void stored.delete(k),
+  clear: () => stored.clear(),
+  key: (i: number) => [...stored.keys()][i] ?? null,
+});
 
-const { db } = await import("./db");
-const { submit, replay, keepMine, retry } = await import("./outbox");
+const { db, forgetUser, isSignOutPending, setSignOutPending, storeUser } = await import("./storage");
+const { submit, replay, keepMine, retry, discard } = await import("./outbox");
 const { entitiesOf } = await import("../api/mutations");
 
-type Seen = { method: string; path: string; key: string; ifMatch?: string };
+const userA = { id: 1, firstName: "Ada", lastName: "A", email: "a@x.test", isAdmin: true };
+const userB = { id: 2, firstName: "Bo", lastName: "B", email: "b@x.test", isAdmin: true };
+
+type Seen = { method: string; path: string; key: string; ifMatch?: string; user?: string };
 let seen: Seen[] = [];
 let effects = new Map<string, number>(); // path → times applied
 const answers = new Map<string, { status: number; body: string }>(); // key → first answer
@@ -27,8 +39,14 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   req.on("data", (c) => (body += c));
   req.on("end", () => {
     const key = String(req.headers["idempotency-key"] ?? "");
-    seen.push({ method: req.method!, path: req.url!, key, ifMatch: req.headers["if-match"] as string | undefined });
-    const first = answers.get(key);
+    seen.push({
+      method: req.method!,
+      path: req.url!,
+      key,
+      ifMatch: req.headers["if-match"] as string | undefined,
+      user: req.headers["threshold-user"] as string | undefined,
+    });
+    const first = key ? answers.get(key) : undefined; // calls without a key (the logout) are not replays
     if (first) return res.writeHead(first.status, { "content-type": "application/json" }).end(first.body);
     const refusal = refuse?.(req);
     let status = 200;
@@ -41,7 +59,8 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       answer = req.url === "/api/users" ? { id: 77, ...JSON.parse(body || "{}") } : { id: 5, updatedAt: version };
     }
     const text = JSON.stringify(answer);
-    answers.set(key, { status, body: text }); // a refusal is the key's answer too, as on the API
+    // As on the API, a 401 comes before the key is looked at: it is not the key's answer.
+    if (key && status !== 401) answers.set(key, { status, body: text }); // a refusal is the key's answer too, as on the API
     if (loseAnswerOf && req.url === loseAnswerOf) {
       loseAnswerOf = undefined;
       return req.socket.destroy();
@@ -54,10 +73,13 @@ beforeAll(async () => {
   server = createServer(handle);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  vi.stubGlobal("location", { href: `${base}/dash` }); // the page's address: relative calls go to the test server
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(async () => {
   await db.outbox.clear();
+  setSignOutPending(false);
+  storeUser(userA);
   seen = [];
   effects = new Map();
   answers.clear();
@@ -190,5 +212,95 @@ describe("outbox against a real HTTP server", () => {
     expect(seen.map((s) => s.path)).toEqual(["/api/users", "/api/groups/3/users/77"]);
     const online = await submit(change("PATCH", "/api/users/77/toggle-active"));
     expect(online).toMatchObject({ state: "sent", result: { id: 5 } });
+  });
+});
+
+describe("one tablet, several people", () => {
+  const offline = () => ((navigator as { onLine: boolean }).onLine = false);
+  const online = () => ((navigator as { onLine: boolean }).onLine = true);
+
+  it("A's changes wait while B is signed in, never go under B, and go under A at A's next sign-in", async () => {
+    offline();
+    void submit(change("PATCH", "/api/users/5/toggle-active"));
+    void submit(change("PUT", "/api/rooms/3", { body: { name: "A's name" } }));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    await forgetUser(true); // A signs out, keeping the changes
+    storeUser(userB);
+    online();
+    // B's own change is sent; had A's been eligible, they would have gone first (in order).
+    expect(await submit(change("PATCH", "/api/users/9/toggle-active"))).toMatchObject({ state: "sent" });
+    expect(seen.map((s) => [s.path, s.user])).toEqual([["/api/users/9/toggle-active", "2"]]);
+    expect((await db.outbox.toArray()).map((r) => r.userId)).toEqual([1, 1]);
+
+    storeUser(userA);
+    await replay();
+    expect(seen.slice(1).map((s) => [s.path, s.user])).toEqual([
+      ["/api/users/5/toggle-active", "1"],
+      ["/api/rooms/3", "1"],
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("nobody can retry or discard another person's held change", async () => {
+    refuse = () => ({ status: 403, body: { error: "Admin access required" } });
+    offline();
+    void submit(change("PATCH", "/api/rooms/4/toggle-active"));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    online();
+    await replay();
+    const [held] = await db.outbox.toArray();
+    expect(held.status).toBe("failed");
+    storeUser(userB);
+    refuse = undefined;
+    await retry(held.seq!);
+    await discard(held);
+    expect(await db.outbox.toArray()).toMatchObject([{ seq: held.seq, status: "failed", userId: 1 }]);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("a 401 (the session ended, or is not the row's user's) keeps the change waiting for its user", async () => {
+    let ended = true;
+    refuse = () => (ended ? { status: 401, body: { error: "Not authenticated" } } : undefined);
+    offline();
+    void submit(change("PATCH", "/api/users/5/toggle-active"));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    online();
+    await replay();
+    expect(await db.outbox.toArray()).toMatchObject([{ status: "waiting" }]);
+    ended = false; // signed in again
+    await replay();
+    expect(await db.outbox.count()).toBe(0);
+    expect(effects.get("/api/users/5/toggle-active")).toBe(1);
+  });
+
+  it("a sign-out the server has not heard of goes first; until it has, nothing else is sent", async () => {
+    offline();
+    void submit(change("PATCH", "/api/users/5/toggle-active"));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    setSignOutPending(true);
+    online();
+    let logoutDown = true;
+    refuse = (req) =>
+      req.url === "/api/auth/logout" && logoutDown ? { status: 503, body: { error: "The database is not available" } } : undefined;
+    await replay();
+    expect(seen.map((s) => s.path)).toEqual(["/api/auth/logout"]); // and nothing with the old cookie
+    expect(isSignOutPending()).toBe(true);
+    logoutDown = false;
+    await replay();
+    expect(seen.map((s) => s.path)).toEqual(["/api/auth/logout", "/api/auth/logout", "/api/users/5/toggle-active"]);
+    expect(isSignOutPending()).toBe(false);
+  });
+
+  it("signing out wipes the persisted cache; discarding drops only that person's changes", async () => {
+    offline();
+    void submit(change("PATCH", "/api/users/5/toggle-active"));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    storeUser(userB);
+    void submit(change("PATCH", "/api/users/6/toggle-active"));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    await db.cache.put({ key: "client", userId: 2, value: { timestamp: 0, buster: "v1", clientState: { queries: [], mutations: [] } } });
+    await forgetUser(false);
+    expect(await db.cache.count()).toBe(0);
+    expect((await db.outbox.toArray()).map((r) => r.userId)).toEqual([1]);
   });
 });

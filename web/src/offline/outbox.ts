@@ -3,12 +3,17 @@
 // transaction, with the Idempotency-Key made at that moment; a replayer sends
 // rows in order whenever the network allows, so nothing is lost by a closed
 // tab, a reload or a dropped connection, and nothing is applied twice.
+// Each row belongs to the user who made it: it is sent only while that user is
+// signed in here, and the server checks that the session is theirs (the
+// Threshold-User header), so a change never goes under the next person's session.
 import { liveQuery } from "dexie";
 import { queryClient } from "../api/query_client";
+import { endPendingSession, send as sendRequest } from "../api/client";
 import type { ChangeRequest } from "../api/mutations";
-import { db } from "./db";
+import { SESSION_QUERY_KEY } from "../api/session";
+import { db, storedUser } from "./storage";
 import { classify, nextToSend, type OutboxRow, rebaseAfter, replaceTempId, resend } from "./outbox_rules";
-import { snapshot } from "./persister";
+import { cacheRow, snapshot } from "./persister";
 
 export type Outcome =
   | { state: "sent"; result: unknown; status: number }
@@ -31,12 +36,15 @@ const waiters = new Map<number, (outcome: Outcome) => void>();
 const RETRY_MS = 15_000;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Queues a change, applying `optimistic` in the same transaction; resolves with its fate. */
+/** Queues a change of the signed-in user, applying `optimistic` in the same transaction; resolves with its fate. */
 export async function submit(change: NewChange, optimistic?: () => void): Promise<Outcome> {
+  const userId = storedUser()?.id;
+  if (userId === undefined) return { state: "refused", error: new Error("Sign in to make changes") };
   const seq = await db.transaction("rw", db.outbox, db.cache, async () => {
-    const id = await db.outbox.add({ ...change, key: crypto.randomUUID(), status: "waiting", createdAt: Date.now() });
+    const id = await db.outbox.add({ ...change, userId, key: crypto.randomUUID(), status: "waiting", createdAt: Date.now() });
     optimistic?.();
-    await db.cache.put({ key: "client", value: snapshot(queryClient) });
+    const row = cacheRow(snapshot(queryClient));
+    if (row) await db.cache.put(row);
     return id;
   });
   const outcome = new Promise<Outcome>((resolve) => waiters.set(seq, resolve));
@@ -80,12 +88,23 @@ async function withLock(fn: () => Promise<void>) {
 
 async function drain() {
   for (;;) {
-    const row = nextToSend(await db.outbox.toArray());
+    // Only the signed-in user's rows, and only once no earlier sign-out is owed.
+    const owner = storedUser()?.id;
+    if (owner === undefined) return queueAll();
+    const row = nextToSend(await db.outbox.where("userId").equals(owner).toArray());
     if (!row) return;
     // Rows queued offline are answered "queued" at once; they wait for the network.
     if (!navigator.onLine) return queueAll();
-    if ((await send(row)) === "retry") return scheduleRetry();
+    const sent = await send(row);
+    if (sent === "retry") return scheduleRetry();
+    if (sent === "signed-out") return signedOut();
   }
+}
+
+/** The session ended (or is someone else's): rows wait for their user's next sign-in. */
+async function signedOut() {
+  queueAll();
+  await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
 async function queueAll() {
@@ -98,25 +117,24 @@ function scheduleRetry() {
   retryTimer = setTimeout(() => void replay(), RETRY_MS);
 }
 
-async function send(row: OutboxRow): Promise<"sent" | "retry" | "held"> {
-  const headers: Record<string, string> = { "Idempotency-Key": row.key };
+async function send(row: OutboxRow): Promise<"sent" | "retry" | "held" | "signed-out"> {
+  const headers: Record<string, string> = { "Idempotency-Key": row.key, "Threshold-User": String(row.userId) };
   if (row.request.body !== undefined) headers["Content-Type"] = "application/json";
   if (row.request.baseVersion) headers["If-Match"] = `"${row.request.baseVersion}"`;
   let res: Response;
   let text: string;
   try {
-    res = await fetch(row.request.path, {
+    res = await sendRequest(row.request.path, {
       method: row.request.method,
       headers,
       body: row.request.body === undefined ? undefined : JSON.stringify(row.request.body),
-      credentials: "include",
     });
     text = await res.text();
   } catch {
     return "retry"; // no network: the same key goes again later
   }
   const kind = classify(res.status, res.headers.has("retry-after"), row.gatewayFails);
-  if (kind === "retry") return "retry";
+  if (kind === "retry" || kind === "signed-out") return kind;
   if (kind === "done") {
     const result = text ? JSON.parse(text) : undefined;
     await db.transaction("rw", db.outbox, async () => {
@@ -156,28 +174,38 @@ function parseError(text: string): { error?: string; current?: unknown } {
   }
 }
 
-/** Sends a held change again, e.g. after signing in again or fixing the cause. */
-export async function retry(seq: number) {
+/** A row of the signed-in user: nobody acts on another person's changes. */
+async function ownRow(seq: number): Promise<OutboxRow | undefined> {
   const row = await db.outbox.get(seq);
+  return row && row.userId === storedUser()?.id ? row : undefined;
+}
+
+/** Sends a held change again, e.g. after fixing the cause. */
+export async function retry(seq: number) {
+  const row = await ownRow(seq);
   if (!row) return;
   await db.outbox.put(resend(row, crypto.randomUUID()));
   await replay();
 }
 
 /** Keeps the user's version over a conflicting server change. */
-export async function keepMine(row: OutboxRow) {
+export async function keepMine(held: OutboxRow) {
+  const row = await ownRow(held.seq!);
+  if (!row) return;
   const current = row.current as { updatedAt?: string } | undefined;
   await db.outbox.put(resend(row, crypto.randomUUID(), { ...row.request, baseVersion: current?.updatedAt }));
   await replay();
 }
 
 /** Drops a held change and shows the server's data again. */
-export async function discard(row: OutboxRow) {
+export async function discard(held: OutboxRow) {
+  const row = await ownRow(held.seq!);
+  if (!row) return;
   await db.outbox.delete(row.seq!);
   await Promise.all(row.affects.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
-/** Every row, live: for the banner, pending marks and the review list. */
+/** Every row, live: for the banner, pending marks and the review list (use_outbox.ts keeps the user's own). */
 export const outboxRows = liveQuery(() => db.outbox.orderBy("seq").toArray());
 
 let started = false;
@@ -186,6 +214,8 @@ let started = false;
 export function startOutbox() {
   if (started) return;
   started = true;
-  window.addEventListener("online", () => void replay());
-  void replay();
+  // The logout owed by an offline sign-out goes first, before any change.
+  const resume = () => void endPendingSession().then(() => replay());
+  window.addEventListener("online", resume);
+  resume();
 }

@@ -4,6 +4,7 @@ import { classify, nextToSend, type OutboxRow, pathEntity, rebaseAfter, replaceT
 let seq = 0;
 const row = (entities: string[], status: OutboxRow["status"] = "waiting", path = "/api/x"): OutboxRow => ({
   seq: ++seq,
+  userId: 1,
   key: `k${seq}`,
   entities,
   label: "change",
@@ -72,6 +73,10 @@ describe("classify", () => {
     expect(classify(400)).toBe("failed");
     expect(classify(404)).toBe("failed");
     expect(classify(201)).toBe("done");
+  });
+  it("a 401 waits for the row's user to sign in again, whatever else the answer says", () => {
+    expect(classify(401)).toBe("signed-out");
+    expect(classify(401, true, true)).toBe("signed-out");
   });
   it("with gatewayFails, holds an integration's 502 and 504 but still retries 500, 503 and no network", () => {
     expect(classify(502, false, true)).toBe("failed");

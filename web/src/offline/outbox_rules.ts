@@ -7,6 +7,8 @@ export type OutboxStatus = "waiting" | "failed" | "conflict";
 
 export type OutboxRow = {
   seq?: number;
+  /** Who made the change: it is sent only under their session. */
+  userId: number;
   /** The Idempotency-Key, made when the user acted (not when sent). */
   key: string;
   /** Entities the change touches, e.g. ["users/12", "groups/3"]: ordering and pending marks. */
@@ -93,14 +95,16 @@ export function replaceTempId(row: OutboxRow, tempId: number, realId: number): O
 /**
  * How an answer moves a row: done, retry later (no network, 5xx, or an answer
  * saying "try again" with Retry-After: the same key still running, throttling),
- * or held for the user (412 conflict, other 4xx refusals; with `gatewayFails`,
- * also 502 and 504).
+ * waiting for its user to sign in again (401: the session ended, or is not
+ * theirs), or held for the user (412 conflict, other 4xx refusals; with
+ * `gatewayFails`, also 502 and 504).
  */
 export function classify(
   status: number | "network",
   retryAfter = false,
   gatewayFails = false,
-): "done" | "retry" | "conflict" | "failed" {
+): "done" | "retry" | "signed-out" | "conflict" | "failed" {
+  if (status === 401) return "signed-out";
   if (gatewayFails && (status === 502 || status === 504)) return "failed";
   if (status === "network" || status >= 500 || (status >= 400 && retryAfter)) return "retry";
   if (status === 412) return "conflict";

@@ -1,19 +1,31 @@
 // Keeps the React Query cache in IndexedDB so every list and page an admin has
 // opened renders offline, for at least 30 days. The cache is dropped only when
-// its shape changes (CACHE_BUSTER), not at every release.
+// its shape changes (CACHE_BUSTER), not at every release. It belongs to the
+// signed-in user: nothing is kept while nobody is, and a cache saved by someone
+// else is never restored.
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
-import { db } from "./db";
+import { type CacheRow, db, storedUser } from "./storage";
 
 export const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump only when cached data changes shape. */
 export const CACHE_BUSTER = "v1";
 
+/** The cache row to store for the signed-in user, or null when nobody is signed in. */
+export function cacheRow(value: PersistedClient): CacheRow | null {
+  const owner = storedUser()?.id;
+  return owner === undefined ? null : { key: "client", userId: owner, value };
+}
+
 export const persister: Persister = {
   persistClient: async (client: PersistedClient) => {
-    await db.cache.put({ key: "client", value: client });
+    const row = cacheRow(client);
+    if (row) await db.cache.put(row);
   },
-  restoreClient: async () => (await db.cache.get("client"))?.value,
+  restoreClient: async () => {
+    const row = await db.cache.get("client");
+    return row && row.userId === storedUser()?.id ? row.value : undefined;
+  },
   removeClient: async () => {
     await db.cache.delete("client");
   },

@@ -1,7 +1,8 @@
 // React access to the outbox and the network state.
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { outboxRows } from "./outbox";
 import type { OutboxRow } from "./outbox_rules";
+import { useStoredUser } from "./storage";
 
 let rows: OutboxRow[] = [];
 const listeners = new Set<() => void>();
@@ -18,9 +19,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Every change not yet accepted by the server, oldest first. */
+/** Every change of the signed-in user not yet accepted by the server, oldest first; nobody sees another's. */
 export function useOutbox(): OutboxRow[] {
-  return useSyncExternalStore(subscribe, () => rows, () => rows);
+  const all = useSyncExternalStore(subscribe, () => rows, () => rows);
+  const owner = useStoredUser()?.id;
+  return useMemo(() => all.filter((row) => row.userId === owner), [all, owner]);
 }
 
 /** True when the entity (e.g. "users/12") has a change waiting: screens mark it pending. */

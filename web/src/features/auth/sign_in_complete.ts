@@ -1,10 +1,13 @@
 // What every successful sign-in or sign-up ends with (spec 1 §4): the session is
-// verified with the me call, and 100 ms later the visitor is taken to /app.
+// verified with the me call, and 100 ms later the visitor is taken to /app. The
+// user becomes the owner of what this browser keeps, and the changes they kept
+// waiting at their last sign-out here go to the server now.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
-import { rememberEmail } from "../../api/auth";
-import { SESSION_QUERY_KEY, type SessionUser, storeUser } from "../../api/session";
+import { SESSION_QUERY_KEY, type SessionUser } from "../../api/session";
+import { rememberEmail, storeUser } from "../../offline/storage";
+import { replay } from "../../offline/outbox";
 
 export const NAVIGATION_DELAY_MS = 100;
 
@@ -13,12 +16,14 @@ export function useEnterApp() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback((user: SessionUser) => {
-    storeUser(user);
     rememberEmail(user.email);
     setTimeout(() => {
-      // Whatever was cached belonged to the previous visitor of this browser.
+      // Whatever is still in memory belonged to the previous visitor of this browser:
+      // gone in the same tick the new owner is stored, so it is never persisted as theirs.
       queryClient.clear();
+      storeUser(user);
       queryClient.setQueryData(SESSION_QUERY_KEY, user);
+      void replay();
       navigate("/app", { replace: true });
     }, NAVIGATION_DELAY_MS);
   }, [navigate, queryClient]);

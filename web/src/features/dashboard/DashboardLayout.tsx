@@ -4,10 +4,11 @@
 import { useState } from "react";
 import { Navigate, Outlet } from "react-router-dom";
 import Box from "@mui/joy/Box";
-import { readStoredUser, type SessionUser, useSession } from "../../api/session";
+import { type SessionUser, useSession } from "../../api/session";
+import { storedUser } from "../../offline/storage";
 import { AdminRequiredPage } from "./AdminRequiredPage";
 import { SideNav, SIDE_NAV_COLLAPSED } from "./SideNav";
-import { SignOutDialog } from "./SignOutDialog";
+import { SignOutDialog } from "../auth/SignOutDialog";
 import { TopBar } from "./TopBar";
 
 export default function DashboardLayout() {
@@ -15,7 +16,7 @@ export default function DashboardLayout() {
   if (isPending) return null;
   // null is the server saying "signed out"; a failed call (offline) falls back to
   // the user this browser last saw signed in.
-  const user = data === undefined ? readStoredUser() : data;
+  const user = data === undefined ? storedUser() : data;
   if (!user) return <Navigate to="/login" replace />;
   // isAdmin is the server's rule: member of an active group named Admin.
   if (!user.isAdmin) return <AdminRequiredPage />;

@@ -9,11 +9,14 @@ import Card from "@mui/joy/Card";
 import CircularProgress from "@mui/joy/CircularProgress";
 import Stack from "@mui/joy/Stack";
 import Typography from "@mui/joy/Typography";
-import { readStoredUser, type SessionUser, useSession } from "../../api/session";
+import { type SessionUser, useSession } from "../../api/session";
+import { storedUser } from "../../offline/storage";
 import { DashboardIcon, IdentityIcon, SignOutIcon, WalletIcon } from "../../ui/icons";
 import { APP_NAME, usePageMeta } from "../../ui/page_meta";
 import { toast } from "../../ui/toast/toast";
 import { useSignOut } from "../auth/use_sign_out";
+import { SignOutDialog } from "../auth/SignOutDialog";
+import { useOutbox } from "../../offline/use_outbox";
 import {
   identityButtonLabel,
   startVerification,
@@ -40,7 +43,7 @@ export default function HomePage() {
 
   if (isPending && !gaveUp) return <Waiting />;
   // Offline (the call failed), the user this browser last saw signed in still gets in.
-  const user = data ?? (isError ? readStoredUser() : null);
+  const user = data ?? (isError ? storedUser() : null);
   if (!user) return <Navigate to="/login" replace />;
   return <Home user={user} />;
 }
@@ -54,8 +57,11 @@ function Waiting() {
 }
 
 function Home({ user }: { user: SessionUser }) {
-  // Spec 2 §4: on the home page a failed logout still clears caches and goes to /login.
-  const signOut = useSignOut("leave");
+  // Spec 2 §4: signing out here goes straight to /login; only with changes of this
+  // user still waiting does it ask first what becomes of them.
+  const signOut = useSignOut();
+  const waiting = useOutbox().length;
+  const [asking, setAsking] = useState(false);
 
   return (
     <Box
@@ -92,9 +98,10 @@ function Home({ user }: { user: SessionUser }) {
           </Button>
         </Card>
 
-        <Button variant="plain" color="neutral" startDecorator={<SignOutIcon />} onClick={() => void signOut()}>
+        <Button variant="plain" color="neutral" startDecorator={<SignOutIcon />} onClick={() => (waiting ? setAsking(true) : void signOut(true))}>
           Sign Out
         </Button>
+        <SignOutDialog open={asking} onClose={() => setAsking(false)} />
       </Stack>
     </Box>
   );

@@ -50,6 +50,7 @@ import {
   TEST_PAGE_MESSAGES as M,
   type TestResult,
 } from "./lastlock_rules";
+import { send } from "../../api/client";
 
 type Run = (label: string, method: string, path: string, work: () => Promise<Answer | Queued>) => Promise<unknown>;
 
@@ -193,7 +194,7 @@ function QuickTests({ deviceId, run }: { deviceId: number | null; run: Run }) {
   const discover = useDiscoverLocks();
   const get = (label: string, path: string) =>
     run(label, "GET", path, async () => {
-      const res = await fetch(path, { credentials: "include" });
+      const res = await send(path);
       const text = await res.text();
       let body: unknown = text || undefined;
       try {

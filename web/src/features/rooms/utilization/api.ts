@@ -7,6 +7,7 @@
 // keeps the latest answer for offline use. A failed call reads
 // 'HTTP error! status: {code}' (spec 2 §8).
 import { useQuery } from "@tanstack/react-query";
+import { send } from "../../../api/client";
 import type { RawSession } from "./sessions";
 import { POLL, utilizationQueries } from "./queries";
 
@@ -21,7 +22,7 @@ export const httpErrorText = (status: number) => `HTTP error! status: ${status}`
 
 /** GETs a Density proxy path; a non-OK answer throws 'HTTP error! status: {code}'. */
 export async function densityGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(path, { credentials: "include", signal });
+  const res = await send(path, { signal });
   if (!res.ok) throw new Error(httpErrorText(res.status));
   return (await res.json()) as T;
 }
