@@ -1,30 +1,27 @@
 // The authentication calls of spec 1 §7 that the sign-in, sign-up and sign-out
 // flows make (the passkey ones are in passkeys.ts; sign-out is api/sign_out.ts).
-import { callJson } from "./server_call";
+import { call } from "./client";
 import type { SessionUser } from "./session";
 
 export type SignupInput = { email: string; password: string; firstName: string; lastName: string };
 
 /** Whether the account behind this e-mail has passkeys ("Face ID"). */
 export async function checkPasskeys(email: string): Promise<boolean> {
-  const { hasPasskeys } = await callJson<{ hasPasskeys: boolean }>(
-    "GET",
-    `/api/auth/passkey/check/${encodeURIComponent(email)}`,
-  );
+  const { hasPasskeys } = await call<{ hasPasskeys: boolean }>("GET", `/api/auth/passkey/check/${encodeURIComponent(email)}`);
   return hasPasskeys === true;
 }
 
 export async function passwordLogin(email: string, password: string): Promise<SessionUser> {
-  return (await callJson<{ user: SessionUser }>("POST", "/api/auth/login", { email, password })).user;
+  return (await call<{ user: SessionUser }>("POST", "/api/auth/login", { body: { email, password } })).user;
 }
 
 export async function signup(input: SignupInput): Promise<SessionUser> {
-  return (await callJson<{ user: SessionUser }>("POST", "/api/auth/signup", input)).user;
+  return (await call<{ user: SessionUser }>("POST", "/api/auth/signup", { body: input })).user;
 }
 
 /** The me call that verifies a fresh session; throws when there is none. */
 export async function verifySession(): Promise<SessionUser> {
-  const { user } = await callJson<{ user?: SessionUser }>("GET", "/api/auth/me");
+  const { user } = await call<{ user?: SessionUser }>("GET", "/api/auth/me");
   if (!user?.id) throw new Error("The session check answered without a user");
   return user;
 }

@@ -100,14 +100,3 @@ export function useChange<TVars = void, TResult = unknown>(
     onSuccess: (result, vars) => options.onSuccess?.(result, vars),
   });
 }
-
-/** The server's message of a failed call ("409: {\"error\":\"…\"}" → "…"), or the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const text = error instanceof Error ? error.message : "";
-  const json = text.replace(/^\d{3}: /, "");
-  try {
-    const parsed = JSON.parse(json);
-    if (typeof parsed?.error === "string" && parsed.error) return parsed.error;
-  } catch { /* not a JSON error body */ }
-  return fallback;
-}

@@ -8,7 +8,7 @@ vi.mock("@simplewebauthn/browser", () => ({
 }));
 
 const { assertionPayload, passkeyLogin, registerPasskey, registrationPayload } = await import("./passkeys");
-const { ServerError } = await import("./server_call");
+const { ApiError } = await import("./api_error");
 
 const registration: RegistrationResponseJSON = {
   id: "cred-id_1",
@@ -111,7 +111,9 @@ describe("passkeyLogin", () => {
 
   it("uses the server's error when it gives one", async () => {
     stubFetch([400, { error: "No Face ID is set up for this account" }]);
-    await expect(passkeyLogin("ada@example.com")).rejects.toEqual(new ServerError(400, "No Face ID is set up for this account"));
+    const error = await passkeyLogin("ada@example.com").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, serverMessage: "No Face ID is set up for this account" });
   });
 
   it("falls back to each step's message", async () => {
@@ -134,6 +136,6 @@ describe("registerPasskey", () => {
 
   it("fails when the verify call is refused", async () => {
     stubFetch([200, { challenge: "abc" }], [400, { error: "Failed to register Face ID. Please try again." }]);
-    await expect(registerPasskey()).rejects.toBeInstanceOf(ServerError);
+    await expect(registerPasskey()).rejects.toBeInstanceOf(ApiError);
   });
 });

@@ -9,7 +9,8 @@ import {
   startAuthentication,
   startRegistration,
 } from "@simplewebauthn/browser";
-import { callJson, ServerError } from "./server_call";
+import { ApiError } from "./api_error";
+import { call } from "./client";
 import type { SessionUser } from "./session";
 
 /** Spec 1 §3 "Passkey registration data". Binary values stay base64url text. */
@@ -71,7 +72,9 @@ async function withFallback<T>(call: Promise<T>, fallback: string): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ServerError && !error.serverMessage) throw new ServerError(error.status, fallback);
+    if (error instanceof ApiError && !error.serverMessage) {
+      throw new ApiError(error.status, error.code, { error: fallback }, error.message);
+    }
     throw error;
   }
 }
@@ -81,17 +84,17 @@ export const PASSKEY_VERIFY_FALLBACK = "Authentication failed";
 
 /**
  * Signs in with a passkey of this e-mail's account. Server refusals throw
- * ServerError (with the server's text or the step's fallback); the browser's
+ * ApiError (with the server's text or the step's fallback); the browser's
  * own failures (cancelled, no authenticator) throw what WebAuthn threw.
  */
 export async function passkeyLogin(email: string): Promise<SessionUser> {
   const optionsJSON = await withFallback(
-    callJson<PublicKeyCredentialRequestOptionsJSON>("POST", "/api/auth/passkey/login/options", { email }),
+    call<PublicKeyCredentialRequestOptionsJSON>("POST", "/api/auth/passkey/login/options", { body: { email } }),
     PASSKEY_OPTIONS_FALLBACK,
   );
   const assertion = await startAuthentication({ optionsJSON });
   const { user } = await withFallback(
-    callJson<{ user: SessionUser }>("POST", "/api/auth/passkey/login/verify", assertionPayload(assertion)),
+    call<{ user: SessionUser }>("POST", "/api/auth/passkey/login/verify", { body: assertionPayload(assertion) }),
     PASSKEY_VERIFY_FALLBACK,
   );
   return user;
@@ -99,10 +102,7 @@ export async function passkeyLogin(email: string): Promise<SessionUser> {
 
 /** Registers a new passkey for the signed-in user; only the verify call's status counts. */
 export async function registerPasskey(): Promise<void> {
-  const optionsJSON = await callJson<PublicKeyCredentialCreationOptionsJSON>(
-    "POST",
-    "/api/auth/passkey/register/options",
-  );
+  const optionsJSON = await call<PublicKeyCredentialCreationOptionsJSON>("POST", "/api/auth/passkey/register/options");
   const registration = await startRegistration({ optionsJSON });
-  await callJson<unknown>("POST", "/api/auth/passkey/register/verify", registrationPayload(registration));
+  await call<unknown>("POST", "/api/auth/passkey/register/verify", { body: registrationPayload(registration) });
 }

@@ -2,7 +2,7 @@
 // data never goes stale, no refetch on focus, no polling, no retries. Unused
 // data is kept (the persisted cache keeps it 30 days), so it renders offline.
 import { QueryClient } from "@tanstack/react-query";
-import { defaultQueryFn } from "./request";
+import { defaultQueryFn } from "./client";
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -2,8 +2,8 @@
 // it finds is stored in this browser (offline/storage.ts) as the owner of what
 // the browser keeps; an answer that nobody is signed in forgets that user here.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { send, SignOutPendingError } from "./client";
-import { throwIfNotOk } from "./request";
+import { ApiError } from "./api_error";
+import { call, SignOutPendingError } from "./client";
 import { forgetUser, storeUser } from "../offline/storage";
 
 export type SessionUser = {
@@ -20,23 +20,20 @@ export const SESSION_TIMEOUT_MS = 10_000;
 
 /** The user, or null when nobody is signed in (the server's 401, or a sign-out not yet sent). Other failures throw. */
 async function fetchSession(): Promise<SessionUser | null> {
-  let res: Response;
   try {
-    res = await send(SESSION_QUERY_KEY[0], { signal: AbortSignal.timeout(SESSION_TIMEOUT_MS) });
+    const { user } = await call<{ user: SessionUser }>("GET", SESSION_QUERY_KEY[0], { timeoutMs: SESSION_TIMEOUT_MS });
+    storeUser(user);
+    return user;
   } catch (error) {
     if (error instanceof SignOutPendingError) return null; // signed out here, whatever the server still thinks
+    if (error instanceof ApiError && error.status === 401) {
+      // The session ended (expired, deactivated, signed out elsewhere): what this
+      // browser kept for that user goes, but for changes still waiting for them.
+      await forgetUser(true);
+      return null;
+    }
     throw error;
   }
-  if (res.status === 401) {
-    // The session ended (expired, deactivated, signed out elsewhere): what this
-    // browser kept for that user goes, but for changes still waiting for them.
-    await forgetUser(true);
-    return null;
-  }
-  await throwIfNotOk(res);
-  const { user } = (await res.json()) as { user: SessionUser };
-  storeUser(user);
-  return user;
 }
 
 export const sessionQueryOptions = queryOptions({

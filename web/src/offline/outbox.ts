@@ -8,7 +8,8 @@
 // Threshold-User header), so a change never goes under the next person's session.
 import { liveQuery } from "dexie";
 import { queryClient } from "../api/query_client";
-import { endPendingSession, send as sendRequest } from "../api/client";
+import { ApiError } from "../api/api_error";
+import { callHeaders, endPendingSession, send as sendRequest } from "../api/client";
 import type { ChangeRequest } from "../api/mutations";
 import { SESSION_QUERY_KEY } from "../api/session";
 import { db, storedUser } from "./storage";
@@ -118,9 +119,10 @@ function scheduleRetry() {
 }
 
 async function send(row: OutboxRow): Promise<"sent" | "retry" | "held" | "signed-out"> {
-  const headers: Record<string, string> = { "Idempotency-Key": row.key, "Threshold-User": String(row.userId) };
-  if (row.request.body !== undefined) headers["Content-Type"] = "application/json";
-  if (row.request.baseVersion) headers["If-Match"] = `"${row.request.baseVersion}"`;
+  const headers = {
+    ...callHeaders({ body: row.request.body, idempotencyKey: row.key, ifMatch: row.request.baseVersion }),
+    "Threshold-User": String(row.userId),
+  };
   let res: Response;
   let text: string;
   try {
@@ -154,7 +156,7 @@ async function send(row: OutboxRow): Promise<"sent" | "retry" | "held" | "signed
   if (kind === "failed" && waiters.has(row.seq!)) {
     // The screen that made the change is still open: it shows the refusal and undoes.
     await db.outbox.delete(row.seq!);
-    settle(row.seq, { state: "refused", error: new Error(`${res.status}: ${text || res.statusText}`) });
+    settle(row.seq, { state: "refused", error: ApiError.from(res, text) });
     return "sent";
   }
   await db.outbox.update(row.seq!, {

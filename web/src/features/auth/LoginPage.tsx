@@ -16,7 +16,7 @@ import Typography from "@mui/joy/Typography";
 import { checkPasskeys, passwordLogin, verifySession } from "../../api/auth";
 import { readRememberedEmail } from "../../offline/storage";
 import { passkeyLogin, registerPasskey } from "../../api/passkeys";
-import { ServerError } from "../../api/server_call";
+import { ApiError } from "../../api/api_error";
 import type { SessionUser } from "../../api/session";
 import { FaceIdIcon } from "../../ui/icons";
 import { usePageMeta } from "../../ui/page_meta";
@@ -53,7 +53,7 @@ function LoginForm() {
     try {
       dispatch({ type: "checkAnswered", hasPasskeys: await checkPasskeys(state.email.trim()) });
     } catch (error) {
-      if (error instanceof ServerError) dispatch({ type: "checkRefused", error: passkeyCheckRefusal(error) });
+      if (error instanceof ApiError) dispatch({ type: "checkRefused", error: passkeyCheckRefusal(error) });
       else dispatch({ type: "checkUnreachable" }); // no answer: treat as "no passkeys" (spec 1 §4)
     }
   }

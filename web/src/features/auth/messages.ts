@@ -1,5 +1,5 @@
 // The sign-in and sign-up alerts of spec 1 §8, and which one a failure shows.
-import { ServerError } from "../../api/server_call";
+import { ApiError } from "../../api/api_error";
 
 export const MESSAGES = {
   invalidEmail: "Please enter a valid email address",
@@ -16,13 +16,13 @@ export const MESSAGES = {
 
 /** Password sign-in: the server's error (401, 403, 429...), else "Login failed"; no answer at all: try again. */
 export function passwordLoginFailure(error: unknown): string {
-  if (error instanceof ServerError) return error.serverMessage ?? MESSAGES.loginFailed;
+  if (error instanceof ApiError) return error.serverMessage ?? MESSAGES.loginFailed;
   return MESSAGES.loginNetwork;
 }
 
 /** Sign-up: the server's error (409 duplicate, 400 short password...), else "Signup failed". */
 export function signupFailure(error: unknown): string {
-  if (error instanceof ServerError) return error.serverMessage ?? MESSAGES.signupFailed;
+  if (error instanceof ApiError) return error.serverMessage ?? MESSAGES.signupFailed;
   return MESSAGES.signupNetwork;
 }
 
@@ -32,7 +32,7 @@ export function signupFailure(error: unknown): string {
  * (cancelled prompt, no authenticator, network).
  */
 export function passkeyLoginFailure(error: unknown): string {
-  if (error instanceof ServerError && error.serverMessage) return error.serverMessage;
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
   return MESSAGES.passkeyLoginFailed;
 }
 
@@ -40,7 +40,7 @@ export function passkeyLoginFailure(error: unknown): string {
  * The passkey check answered non-OK: the step stays. A 400 can only mean the
  * server found the e-mail malformed, which is the e-mail alert of spec 1 §5.
  */
-export function passkeyCheckRefusal(error: ServerError): string {
+export function passkeyCheckRefusal(error: ApiError): string {
   if (error.status === 400) return MESSAGES.invalidEmail;
   return error.serverMessage ?? MESSAGES.checkFailed;
 }

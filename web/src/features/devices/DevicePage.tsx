@@ -20,7 +20,7 @@ import Table from "@mui/joy/Table";
 import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
 import { DangerZone } from "../../ui/DangerZone";
-import { errorMessage } from "../../api/mutations";
+
 import { EmptyState } from "../../ui/EmptyState";
 import { useIsPhone } from "../../ui/use_media_query";
 import { useRooms } from "../rooms/api";
@@ -42,6 +42,7 @@ import {
   spaceLabel,
 } from "./device_rules";
 import { SecretField } from "./SecretField";
+import { serverMessage } from "../../api/api_error";
 
 export default function DevicePage() {
   return (
@@ -219,7 +220,7 @@ function DensityConfiguration({ device, form, set }: SectionProps) {
             )}
           </Select>
           {spaces.isError && (
-            <FormHelperText>{`Could not load the Density spaces: ${errorMessage(spaces.error, "the service did not answer")}`}</FormHelperText>
+            <FormHelperText>{`Could not load the Density spaces: ${serverMessage(spaces.error, "the service did not answer")}`}</FormHelperText>
           )}
         </FormControl>
         {form.densityAuthType === "bearer"

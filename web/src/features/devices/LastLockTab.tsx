@@ -16,12 +16,13 @@ import ListItem from "@mui/joy/ListItem";
 import Modal from "@mui/joy/Modal";
 import ModalDialog from "@mui/joy/ModalDialog";
 import Typography from "@mui/joy/Typography";
-import { errorMessage, isQueued } from "../../api/mutations";
+import { isQueued } from "../../api/mutations";
 import { LockIcon, SearchIcon } from "../../ui/icons";
 import { toast } from "../../ui/toast/toast";
 import { OFFLINE_NOTE } from "../users/user_toasts";
 import { type PendingLock, useApproveLock, useDiscoverLocks, useLastLockStatus, usePendingLocks } from "../lastlock/api";
 import { LASTLOCK_MESSAGES as M, pendingCountLabel } from "../lastlock/lastlock_rules";
+import { serverMessage } from "../../api/api_error";
 
 /** 'Last Lock' with the number of devices awaiting approval. */
 export function LastLockTabLabel() {
@@ -56,7 +57,7 @@ function ConnectionCard() {
     onSuccess: (result) =>
       toast({ title: M.discoveryTitle, description: isQueued(result) ? OFFLINE_NOTE : M.discovery }),
     onError: (error) =>
-      toast({ title: M.discoveryFailedTitle, description: errorMessage(error, M.discoveryFailed), variant: "destructive" }),
+      toast({ title: M.discoveryFailedTitle, description: serverMessage(error, M.discoveryFailed), variant: "destructive" }),
   });
   const data = status.data;
   const connected = data?.connected === true;
@@ -108,7 +109,7 @@ function PendingApprovals() {
     },
     onError: (error) => {
       setConfirming(null);
-      toast({ title: M.approvalFailedTitle, description: errorMessage(error, M.approvalFailed), variant: "destructive" });
+      toast({ title: M.approvalFailedTitle, description: serverMessage(error, M.approvalFailed), variant: "destructive" });
     },
   });
   const locks = pending.data ?? [];

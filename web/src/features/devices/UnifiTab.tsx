@@ -12,13 +12,14 @@ import ListItem from "@mui/joy/ListItem";
 import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
 import Typography from "@mui/joy/Typography";
-import { errorMessage, isQueued } from "../../api/mutations";
+import { isQueued } from "../../api/mutations";
 import { DevicesIcon, SearchIcon } from "../../ui/icons";
 import { toast } from "../../ui/toast/toast";
 import { useRooms } from "../rooms/api";
 import { OFFLINE_NOTE } from "../users/user_toasts";
 import { type PendingUnifiDevice, useAssignUnifiDevice, useDiscoverUnifi, usePendingUnifi, useUnifiStatus } from "../unifi/api";
 import { assignedText, discoveryText, pendingUnifiDevices, UNIFI_MESSAGES as M } from "../unifi/unifi_rules";
+import { serverMessage } from "../../api/api_error";
 
 /** The tab's label. */
 export function UnifiTabLabel() {
@@ -40,7 +41,7 @@ function ConnectionCard() {
     onSuccess: (result) =>
       toast({ title: M.discoveryTitle, description: isQueued(result) ? OFFLINE_NOTE : discoveryText(result) }),
     onError: (error) =>
-      toast({ title: M.discoveryFailedTitle, description: errorMessage(error, M.discoveryFailed), variant: "destructive" }),
+      toast({ title: M.discoveryFailedTitle, description: serverMessage(error, M.discoveryFailed), variant: "destructive" }),
   });
   const data = status.data;
   const connected = data?.connected === true;
@@ -119,7 +120,7 @@ function PendingDevice({ device }: { device: PendingUnifiDevice }) {
     onSuccess: (result, { room }) =>
       toast({ title: M.assignedTitle, description: isQueued(result) ? OFFLINE_NOTE : assignedText(device.name, room.name) }),
     onError: (error) =>
-      toast({ title: M.assignmentFailedTitle, description: errorMessage(error, M.assignmentFailed), variant: "destructive" }),
+      toast({ title: M.assignmentFailedTitle, description: serverMessage(error, M.assignmentFailed), variant: "destructive" }),
   });
   const online = device.unifiIsOnline === true;
 

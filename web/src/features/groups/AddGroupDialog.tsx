@@ -12,10 +12,11 @@ import Input from "@mui/joy/Input";
 import Modal from "@mui/joy/Modal";
 import ModalClose from "@mui/joy/ModalClose";
 import ModalDialog from "@mui/joy/ModalDialog";
-import { errorMessage } from "../../api/mutations";
+
 import { useCreateGroup } from "./changes";
 import { GROUP_MESSAGES as M, newGroupProblems } from "./group_forms";
 import { done, failed } from "./group_toasts";
+import { serverMessage } from "../../api/api_error";
 
 export function AddGroupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -36,7 +37,7 @@ export function AddGroupDialog({ open, onClose }: { open: boolean; onClose: () =
     onError: (error) => {
       failed(M.createFailed, error);
       // Also in the dialog: while it is open, the toast is hidden from assistive technology.
-      setProblem(errorMessage(error, M.createFailed));
+      setProblem(serverMessage(error, M.createFailed));
     },
   });
 

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ServerError } from "../../api/server_call";
+import { ApiError } from "../../api/api_error";
 import {
   identityButtonLabel,
   VERIFICATION_POLL_MS,
   verificationErrorMessage,
   verificationPollInterval,
 } from "./identity_verification";
+
+/** A refusal as the client throws it, from a real Response. */
+function refusal(status: number, error: string | null) {
+  const text = error === null ? "" : JSON.stringify({ error });
+  return ApiError.from(new Response(text, { status }), text);
+}
 
 describe("identityButtonLabel", () => {
   it("reads Verify Identity without a status (failed or loading call) or when not started", () => {
@@ -35,8 +41,8 @@ describe("verificationPollInterval", () => {
 
 describe("verificationErrorMessage", () => {
   it("shows the server's error, the missing-URL text, or the fallback", () => {
-    expect(verificationErrorMessage(new ServerError(500, "Stripe is down"))).toBe("Stripe is down");
-    expect(verificationErrorMessage(new ServerError(500, null))).toBe("Failed to start verification process");
+    expect(verificationErrorMessage(refusal(500, "Stripe is down"))).toBe("Stripe is down");
+    expect(verificationErrorMessage(refusal(500, null))).toBe("Failed to start verification process");
     expect(verificationErrorMessage(new Error("No verification URL received from server")))
       .toBe("No verification URL received from server");
     expect(verificationErrorMessage(new TypeError("Failed to fetch"))).toBe("Failed to start verification process");

@@ -1,7 +1,8 @@
 // The home page's identity button (spec 2 §2, §4, §8): the signed-in user's own
 // Stripe Identity status and the call that starts a verification session.
 import { useQuery } from "@tanstack/react-query";
-import { callJson, ServerError } from "../../api/server_call";
+import { ApiError } from "../../api/api_error";
+import { call } from "../../api/client";
 
 export type VerificationStatus = {
   verified: boolean;
@@ -61,14 +62,14 @@ export function useVerificationStatus() {
 
 /** Starts a verification session; answers the hosted page's URL to send the browser to. */
 export async function startVerification(): Promise<string> {
-  const { url } = (await callJson<{ url?: string } | null>("POST", "/api/stripe/verification-session")) ?? {};
+  const { url } = (await call<{ url?: string } | null>("POST", "/api/stripe/verification-session")) ?? {};
   if (!url) throw new Error(VERIFICATION_MESSAGES.noUrl);
   return url;
 }
 
 /** The toast text for a failed start: the server's error, the missing-URL text, or the fallback. */
 export function verificationErrorMessage(error: unknown): string {
-  if (error instanceof ServerError) return error.serverMessage ?? VERIFICATION_MESSAGES.startFailed;
+  if (error instanceof ApiError) return error.serverMessage ?? VERIFICATION_MESSAGES.startFailed;
   if (error instanceof Error && error.message === VERIFICATION_MESSAGES.noUrl) return error.message;
   return VERIFICATION_MESSAGES.startFailed;
 }

@@ -51,6 +51,7 @@ import {
   type TestResult,
 } from "./lastlock_rules";
 import { send } from "../../api/client";
+import { ApiError } from "../../api/api_error";
 
 type Run = (label: string, method: string, path: string, work: () => Promise<Answer | Queued>) => Promise<unknown>;
 
@@ -194,13 +195,14 @@ function QuickTests({ deviceId, run }: { deviceId: number | null; run: Run }) {
   const discover = useDiscoverLocks();
   const get = (label: string, path: string) =>
     run(label, "GET", path, async () => {
+      // The raw answer, for its status: the page shows it.
       const res = await send(path);
       const text = await res.text();
+      if (!res.ok) throw ApiError.from(res, text);
       let body: unknown = text || undefined;
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch { /* not JSON: show the text */ }
-      if (!res.ok) throw new Error(`${res.status}: ${text}`);
       return { status: res.status, body };
     });
   return (

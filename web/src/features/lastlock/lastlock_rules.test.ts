@@ -1,3 +1,4 @@
+import { ApiError } from "../../api/api_error";
 import { describe, expect, it } from "vitest";
 import {
   addResult,
@@ -50,9 +51,10 @@ describe("lock test page rules", () => {
     expect(successMessage("POST", 201, { id: 1 })).toBeNull();
   });
   it("reads a failed call's status and the server's error", () => {
-    expect(failureText(new Error('404: {"error":"Credential not found"}')))
+    const answer = (status: number, text: string) => ApiError.from(new Response(text, { status }), text);
+    expect(failureText(answer(404, '{"error":"Credential not found"}')))
       .toEqual({ status: 404, message: "Credential not found", body: { error: "Credential not found" } });
-    expect(failureText(new Error("502: Bad Gateway"))).toEqual({ status: 502, message: "Bad Gateway", body: "Bad Gateway" });
+    expect(failureText(answer(502, "Bad Gateway"))).toEqual({ status: 502, message: "Bad Gateway", body: "Bad Gateway" });
     expect(failureText(new TypeError("Failed to fetch"))).toEqual({ status: null, message: "Failed to fetch", body: undefined });
   });
   it("prints bodies as indented JSON", () => {

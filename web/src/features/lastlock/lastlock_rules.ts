@@ -1,5 +1,6 @@
 // The words and pure rules of the Last Lock screens (spec 2 §2, §3, §5, §8, §9):
 // the Devices page's Last Lock tab and the lock test page /dash/lastlock-test.
+import { ApiError } from "../../api/api_error";
 
 export const LASTLOCK_MESSAGES = {
   discoveryTitle: "Device Discovery",
@@ -94,15 +95,11 @@ export function bodyText(body: unknown): string {
 
 /** "Failed: 404 {"error":"…"}" → the server's text; an error's own message otherwise. */
 export function failureText(error: unknown): { status: number | null; message: string; body: unknown } {
-  const text = error instanceof Error ? error.message : String(error);
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(text);
-  if (!match) return { status: null, message: text, body: undefined };
-  let body: unknown = match[2];
-  try {
-    body = JSON.parse(match[2]);
-  } catch { /* not JSON: keep the text */ }
-  const serverError = typeof (body as { error?: unknown })?.error === "string" ? (body as { error: string }).error : null;
-  return { status: Number(match[1]), message: serverError ?? match[2], body };
+  if (!(error instanceof ApiError)) {
+    return { status: null, message: error instanceof Error ? error.message : String(error), body: undefined };
+  }
+  const text = error.message.slice(`${error.status}: `.length); // spec 1 §1: "<status>: <body text>"
+  return { status: error.status, message: error.serverMessage ?? text, body: error.body ?? text };
 }
 
 /** The pending count the Last Lock tab's label carries (nothing while it is 0 or unknown). */

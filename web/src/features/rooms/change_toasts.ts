@@ -1,15 +1,16 @@
 // Toasts of the rooms, devices and group-rooms changes (spec 2 §8): the success
 // title, and for a failure a destructive 'Error' toast with the server's
 // message or the spec's default. A change queued offline says so.
-import { errorMessage } from "../../api/mutations";
+
 import { toast } from "../../ui/toast/toast";
 import { done } from "../groups/group_toasts";
+import { serverMessage } from "../../api/api_error";
 
 /** The success title; a change queued offline says it will be sent later. */
 export const doneToast = done;
 
 export const errorToast = (error: unknown, fallback: string) =>
-  toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
+  toast({ title: "Error", description: serverMessage(error, fallback), variant: "destructive" });
 
 export const validationToast = (description: string) =>
   toast({ title: "Validation Error", description, variant: "destructive" });

@@ -17,8 +17,8 @@ import Modal from "@mui/joy/Modal";
 import ModalClose from "@mui/joy/ModalClose";
 import ModalDialog from "@mui/joy/ModalDialog";
 import Stack from "@mui/joy/Stack";
-import { errorMessage, isQueued } from "../../api/mutations";
-import { statusOf } from "../../api/http_status";
+import { isQueued } from "../../api/mutations";
+import { ApiError } from "../../api/api_error";
 import { toast } from "../../ui/toast/toast";
 import { useCreateUser } from "./changes";
 import {
@@ -30,6 +30,7 @@ import {
   newUserPayload,
 } from "./user_forms";
 import { OFFLINE_NOTE } from "./user_toasts";
+import { serverMessage } from "../../api/api_error";
 
 const EMPTY: NewUserForm = { firstName: "", lastName: "", email: "", password: "" };
 
@@ -62,7 +63,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
     },
     onError: (error) =>
       setFailure(
-        statusOf(error) === null ? NEW_USER_MESSAGES.createNetwork : errorMessage(error, NEW_USER_MESSAGES.createFailed),
+        !(error instanceof ApiError) ? NEW_USER_MESSAGES.createNetwork : serverMessage(error, NEW_USER_MESSAGES.createFailed),
       ),
   });
 

@@ -16,12 +16,13 @@ import ModalDialog from "@mui/joy/ModalDialog";
 import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
 import Stack from "@mui/joy/Stack";
-import { errorMessage, isQueued } from "../../api/mutations";
+import { isQueued } from "../../api/mutations";
 import { toast } from "../../ui/toast/toast";
 import type { Credential } from "./api";
 import { type CredentialForm, useAddCredential, useUpdateCredential } from "./changes";
 import { CREDENTIAL_TYPES, credentialFormReady } from "./credential_rules";
 import { OFFLINE_NOTE } from "./user_toasts";
+import { serverMessage } from "../../api/api_error";
 
 type Props = {
   userId: number;
@@ -55,7 +56,7 @@ function CredentialForm({ userId, editing, onClose, titleId }: Props & { titleId
   // included, is hidden from assistive technology.
   const [failure, setFailure] = useState<string | null>(null);
   const failed = (error: Error) =>
-    setFailure(errorMessage(error, editing ? "Failed to update credential" : "Failed to add credential"));
+    setFailure(serverMessage(error, editing ? "Failed to update credential" : "Failed to add credential"));
   const add = useAddCredential({
     onSuccess: (result) => {
       toast({ title: "Credential added", description: isQueued(result) ? OFFLINE_NOTE : undefined });

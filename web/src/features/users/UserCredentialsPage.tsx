@@ -10,7 +10,7 @@ import IconButton from "@mui/joy/IconButton";
 import Sheet from "@mui/joy/Sheet";
 import Table from "@mui/joy/Table";
 import Typography from "@mui/joy/Typography";
-import { errorMessage, isQueued } from "../../api/mutations";
+import { isQueued } from "../../api/mutations";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { EmptyState } from "../../ui/EmptyState";
 import { EditIcon, PlusIcon, TrashIcon } from "../../ui/icons";
@@ -24,6 +24,7 @@ import { CredentialDialog } from "./CredentialDialog";
 import { CREDENTIALS_EMPTY, isSystemManaged, SYSTEM_MANAGED } from "./credential_rules";
 import { UserLayout } from "./UserLayout";
 import { OFFLINE_NOTE } from "./user_toasts";
+import { serverMessage } from "../../api/api_error";
 
 export default function UserCredentialsPage() {
   return <UserLayout tab="Credentials">{(user) => <Credentials userId={user.id} />}</UserLayout>;
@@ -43,7 +44,7 @@ function Credentials({ userId }: { userId: number }) {
       setRemoving(null);
     },
     onError: (error) => {
-      toast({ title: "Error", description: errorMessage(error, "Failed to remove credential"), variant: "destructive" });
+      toast({ title: "Error", description: serverMessage(error, "Failed to remove credential"), variant: "destructive" });
       setRemoving(null);
     },
   });

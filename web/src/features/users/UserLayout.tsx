@@ -10,7 +10,7 @@ import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
 import Link from "@mui/joy/Link";
 import Typography from "@mui/joy/Typography";
-import { isNotFound } from "../../api/http_status";
+import { isNotFound } from "../../api/api_error";
 import { initials } from "../../api/user_display";
 import { usePending } from "../../offline/use_outbox";
 import { ArrowLeftIcon } from "../../ui/icons";

@@ -12,7 +12,7 @@ import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Typography from "@mui/joy/Typography";
 import { DangerZone } from "../../ui/DangerZone";
-import { errorMessage, isQueued } from "../../api/mutations";
+import { isQueued } from "../../api/mutations";
 import { toast } from "../../ui/toast/toast";
 import { type User, useUserVerification } from "./api";
 import { useDeleteUser, useToggleUser, useUpdateUser } from "./changes";
@@ -31,6 +31,7 @@ import {
   verificationDisplay,
   verificationErrorText,
 } from "./verification_display";
+import { serverMessage } from "../../api/api_error";
 
 export default function UserPage() {
   return (
@@ -64,7 +65,7 @@ function PersonalDetails({ user }: { user: User }) {
     onSuccess: (result) =>
       toast({ title: "User updated", description: isQueued(result) ? OFFLINE_NOTE : "The user's details have been saved." }),
     onError: (error) =>
-      toast({ title: EDIT_USER_MESSAGES.failedTitle, description: errorMessage(error, EDIT_USER_MESSAGES.failed), variant: "destructive" }),
+      toast({ title: EDIT_USER_MESSAGES.failedTitle, description: serverMessage(error, EDIT_USER_MESSAGES.failed), variant: "destructive" }),
   });
   const changed = form.firstName !== user.firstName || form.lastName !== user.lastName || form.email !== user.email;
 
@@ -170,7 +171,7 @@ function UserDangerZone({ user }: { user: User }) {
       navigate("/dash/users");
     },
     onError: (error) =>
-      toast({ title: DELETE_USER_MESSAGES.failedTitle, description: errorMessage(error, DELETE_USER_MESSAGES.failed), variant: "destructive" }),
+      toast({ title: DELETE_USER_MESSAGES.failedTitle, description: serverMessage(error, DELETE_USER_MESSAGES.failed), variant: "destructive" }),
   });
   const busy = toggle.isPending || remove.isPending;
   const toggleLabel = user.isActive

@@ -1,8 +1,9 @@
 // Toasts of the users area shared by the list and the user page.
-import { errorMessage, isQueued, type Queued } from "../../api/mutations";
+import { isQueued, type Queued } from "../../api/mutations";
 import { toast } from "../../ui/toast/toast";
 import type { InvitationAnswer } from "./changes";
 import type { User } from "./api";
+import { serverMessage } from "../../api/api_error";
 
 export const OFFLINE_NOTE = "Saved on this device; it will be sent when the connection returns.";
 
@@ -12,7 +13,7 @@ export function toggledToast(result: unknown, user: User) {
 }
 
 export const toggleFailedToast = (error: Error) =>
-  toast({ title: "Error", description: errorMessage(error, "Failed to update user status"), variant: "destructive" });
+  toast({ title: "Error", description: serverMessage(error, "Failed to update user status"), variant: "destructive" });
 
 export function invitationToast(result: InvitationAnswer | Queued, user: User) {
   toast({
@@ -24,4 +25,4 @@ export function invitationToast(result: InvitationAnswer | Queued, user: User) {
 }
 
 export const invitationFailedToast = (error: Error) =>
-  toast({ title: "Invitation not sent", description: errorMessage(error, "Failed to resend invitation"), variant: "destructive" });
+  toast({ title: "Invitation not sent", description: serverMessage(error, "Failed to resend invitation"), variant: "destructive" });

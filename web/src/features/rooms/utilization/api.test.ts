@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { densityGet, densityKeys, densitySpaceOf, forSpace, httpErrorText, withQuery } from "./api";
+import { httpErrorText } from "../../../api/api_error";
+import { densityGet, densityKeys, densitySpaceOf, forSpace, withQuery } from "./api";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,7 +7,8 @@
 // keeps the latest answer for offline use. A failed call reads
 // 'HTTP error! status: {code}' (spec 2 §8).
 import { useQuery } from "@tanstack/react-query";
-import { send } from "../../../api/client";
+import { ApiError, httpErrorText } from "../../../api/api_error";
+import { call } from "../../../api/client";
 import type { RawSession } from "./sessions";
 import { POLL, utilizationQueries } from "./queries";
 
@@ -17,14 +18,13 @@ export type HistoryPoint = { timestamp: string; occupancy_avg: number; occupancy
 export type DensityHistory = Record<string, HistoryPoint[]>;
 export type DensitySessions = Record<string, RawSession[]>;
 
-/** Spec 2 §8: the occupancy queries' failure text. */
-export const httpErrorText = (status: number) => `HTTP error! status: ${status}`;
-
-/** GETs a Density proxy path; a non-OK answer throws 'HTTP error! status: {code}'. */
+/** GETs a Density proxy path; a non-OK answer throws 'HTTP error! status: {code}' (spec 2 §8). */
 export async function densityGet<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const res = await send(path, { signal });
-  if (!res.ok) throw new Error(httpErrorText(res.status));
-  return (await res.json()) as T;
+  try {
+    return await call<T>("GET", path, { signal });
+  } catch (error) {
+    throw error instanceof ApiError ? new Error(httpErrorText(error.status)) : error;
+  }
 }
 
 const spacePath = (spaceId: string) => `/api/density/spaces/${encodeURIComponent(spaceId)}`;
