@@ -37,7 +37,8 @@ const decisionRoutes = new Hono<DeviceKeyEnv>()
     try {
       input = await body(c, decisionBody);
     } catch (error) {
-      // Without a valid key the answer is 401, whatever the body.
+      // Without a valid key the answer is 401, whatever the fields say (a body that is
+      // not JSON, or holds control characters, was refused before: http/input_rule.ts).
       if (!(await deviceByKeyHash(sql, c.var.deviceKeyHash))) throw invalidDeviceKey();
       throw error;
     }

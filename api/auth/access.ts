@@ -2,6 +2,8 @@
 // handler (allow.public, allow.signedIn, allow.self, allow.admin, allow.device);
 // the guard in app.ts refuses any /api route that names none (deny by default),
 // and access_matrix_test.ts checks every registered route against its rule.
+// Being first on every route, the rule also checks the request's input before
+// anything else happens (http/input_rule.ts): bad input is a 400 that changes nothing.
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
@@ -9,13 +11,18 @@ import type { Env } from "../http/env.ts";
 import { ApiError, forbidden, unauthorized } from "../http/errors.ts";
 import { currentUser } from "./sessions.ts";
 import { idempotent } from "../http/idempotency.ts";
+import { checkInput } from "../http/input_rule.ts";
 
 export type Rule = "public" | "signedIn" | "self" | "admin" | "device";
 export const RULE = Symbol("access rule");
 type Tagged = MiddlewareHandler<Env> & { [RULE]?: Rule };
 
 function tag(rule: Rule, handler: MiddlewareHandler<Env>): Tagged {
-  return Object.assign(handler, { [RULE]: rule });
+  const checked: MiddlewareHandler<Env> = async (c, next) => {
+    await checkInput(c);
+    return await handler(c, next);
+  };
+  return Object.assign(checked, { [RULE]: rule });
 }
 
 async function requireUser(c: Context<Env>) {

@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { badRequest } from "./errors.ts";
+import { ID_MESSAGE, isCanonicalId, parseId, requestJson } from "./input_rule.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -22,26 +23,19 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
 
 /** Reads and validates a JSON body. An empty body is treated as {}. */
 export async function body<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  // Size is enforced before reading by the bodyLimit middleware in app.ts.
-  const text = await c.req.text();
-  let value: unknown = {};
-  if (text.trim() !== "") {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw badRequest("Request body must be valid JSON");
-    }
-  }
-  return parse(schema, value);
+  // Size is enforced before reading by the bodyLimit middleware in app.ts; JSON
+  // and text rules by input_rule.ts, which parsed it already.
+  return parse(schema, await requestJson(c));
 }
 
-/** A positive integer path parameter, e.g. the {id} of /api/users/{id}. */
+/** A positive integer path parameter, e.g. the {id} of /api/users/{id}: "26", never "026". */
 export function idParam(c: Context, name = "id"): number {
-  return parse(z.object({ [name]: id }), { [name]: c.req.param(name) })[name];
+  return parseId(name, c.req.param(name));
 }
 
-export const id = z.coerce.number({ error: "must be a number" }).int("must be a whole number")
-  .positive("must be positive").max(2_147_483_647, "is too large");
+/** An id in a query string (?roomId=26), in the same canonical form as a path id. */
+export const id = z.string({ error: "must be a number" }).refine(isCanonicalId, ID_MESSAGE)
+  .transform(Number);
 
 export function query<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   return parse(schema, c.req.query());

@@ -47,7 +47,7 @@ async function verificationRow(sql: Queries, userId: number) {
 
 /** The :credentialId of an editable badge; the synthetic row is refused first. */
 function credentialParam(c: Context) {
-  if (c.req.param("credentialId")?.trim() === String(SYSTEM_ROW_ID)) {
+  if (c.req.param("credentialId") === String(SYSTEM_ROW_ID)) {
     throw forbidden(SYSTEM_MANAGED);
   }
   return idParam(c, "credentialId");
