@@ -25,9 +25,20 @@ function tag(rule: Rule, handler: MiddlewareHandler<Env>): Tagged {
   return Object.assign(checked, { [RULE]: rule });
 }
 
+/**
+ * A change queued on a shared tablet names the user who made it (Threshold-User,
+ * web/src/offline/outbox.ts): it runs only under that user's session, never under
+ * the next person's who signed in on the same browser. Refused as 401, before the
+ * Idempotency-Key is looked at, so the change's own user can still send it.
+ */
+const SESSION_USER_HEADER = "threshold-user";
+const NOT_YOUR_CHANGE = "This change belongs to another user: it is sent when they sign in";
+
 async function requireUser(c: Context<Env>) {
   const user = await currentUser(c, c.var.sql, c.var.config);
   if (!user) throw unauthorized();
+  const owner = c.req.header(SESSION_USER_HEADER);
+  if (owner !== undefined && owner !== String(user.id)) throw unauthorized(NOT_YOUR_CHANGE);
   c.set("user", user);
   return user;
 }
