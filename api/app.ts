@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Env, Services } from "./http/env.ts";
 import { compression } from "./http/compression.ts";
 import { onError, onNotFound } from "./http/errors.ts";
+import { databaseScope } from "./http/database_scope.ts";
 import { requestLog } from "./http/request_log.ts";
 import { serveApp } from "./http/static.ts";
 import { MAX_BODY_BYTES } from "./http/validate.ts";
@@ -39,6 +40,7 @@ export function createApp(services: Services) {
     c.set("log", services.log);
     await next();
   });
+  app.use(databaseScope);
   app.use(requestLog);
   app.use(securityHeaders);
   app.use(compression);

@@ -35,6 +35,16 @@ const schema = z.object({
   UNIFI_HOST: url.optional(),
   UNIFI_API_KEY: z.string().min(1).optional(),
   UNIFI_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
+  // The database away or slow (README, Configuration; db/guard.ts).
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // Unset: 900 ms for a server, 10 s for the embedded database (db/connect.ts).
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
+  DB_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(500),
+  DECISION_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  DECISIONS_SYNCHRONOUS_COMMIT: z.enum(["on", "off"], {
+    error: 'must be "on" (the default: wait for the WAL flush) or "off"',
+  }).default("on"),
 });
 
 export type Config = Readonly<{
@@ -63,6 +73,17 @@ export type Config = Readonly<{
   unifiHost: string | undefined;
   unifiApiKey: string | undefined;
   unifiTimeoutMs: number;
+  /** Connections to a DATABASE_URL server (the embedded database has one). */
+  dbPoolSize: number;
+  dbConnectTimeoutMs: number;
+  /** Each statement's deadline, client and server side; unset: the mode's default. */
+  dbStatementTimeoutMs: number | undefined;
+  /** Statements that may wait for a connection before more are refused (503). */
+  dbMaxWaiting: number;
+  /** An access decision not decided this long after its request arrived is answered 503. */
+  decisionDeadlineMs: number;
+  /** "on": decisions commit once the WAL is flushed; "off" only if asked for. */
+  decisionsSynchronousCommit: "on" | "off";
 }>;
 
 export class ConfigError extends Error {}
@@ -119,5 +140,11 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     unifiHost: e.UNIFI_HOST?.replace(/\/+$/, ""),
     unifiApiKey: e.UNIFI_API_KEY,
     unifiTimeoutMs: e.UNIFI_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbMaxWaiting: e.DB_MAX_WAITING,
+    decisionDeadlineMs: e.DECISION_DEADLINE_MS,
+    decisionsSynchronousCommit: e.DECISIONS_SYNCHRONOUS_COMMIT,
   };
 }

@@ -28,6 +28,14 @@ for (
     ["PUBLIC_ORIGIN", "not a url"],
     ["LOG_LEVEL", "loud"],
     ["SESSION_IDLE_MINUTES", "0"],
+    ["DB_POOL_SIZE", "0"],
+    ["DB_CONNECT_TIMEOUT_MS", "10"],
+    ["DB_STATEMENT_TIMEOUT_MS", "soon"],
+    ["DB_MAX_WAITING", "-1"],
+    ["DECISION_DEADLINE_MS", "0"],
+    ["DECISION_DEADLINE_MS", "1.5"],
+    ["DECISIONS_SYNCHRONOUS_COMMIT", "false"],
+    ["DECISIONS_SYNCHRONOUS_COMMIT", "local"],
   ]
 ) {
   Deno.test(`a bad ${name} (${value}) is refused with one line naming it`, () => {
@@ -47,4 +55,43 @@ Deno.test("the demo door traffic runs with demo data unless DOOR_SIMULATOR=false
   assertEquals(loadConfig({ DATABASE_URL: url }).doorSimulator, false);
   assertEquals(loadConfig({ DATABASE_URL: url, DOOR_SIMULATOR: "true" }).doorSimulator, false);
   assertEquals(loadConfig({ DATABASE_URL: url }, ["--demo"]).doorSimulator, true);
+});
+
+Deno.test("the database's deadlines and the durable decisions default", () => {
+  const config = loadConfig({});
+  assertEquals(
+    [
+      config.dbPoolSize,
+      config.dbConnectTimeoutMs,
+      config.dbStatementTimeoutMs,
+      config.dbMaxWaiting,
+      config.decisionDeadlineMs,
+      config.decisionsSynchronousCommit,
+    ],
+    [10, 1_000, undefined, 500, 1_000, "on"],
+  );
+  const set = loadConfig({
+    DB_POOL_SIZE: "20",
+    DB_CONNECT_TIMEOUT_MS: "250",
+    DB_STATEMENT_TIMEOUT_MS: "5000",
+    DB_MAX_WAITING: "0",
+    DECISION_DEADLINE_MS: "800",
+    DECISIONS_SYNCHRONOUS_COMMIT: "off",
+  });
+  assertEquals(
+    [
+      set.dbPoolSize,
+      set.dbConnectTimeoutMs,
+      set.dbStatementTimeoutMs,
+      set.dbMaxWaiting,
+      set.decisionDeadlineMs,
+      set.decisionsSynchronousCommit,
+    ],
+    [20, 250, 5_000, 0, 800, "off"],
+  );
+  assertThrows(
+    () => loadConfig({ DECISIONS_SYNCHRONOUS_COMMIT: "no" }),
+    (error: Error) =>
+      /DECISIONS_SYNCHRONOUS_COMMIT="no" is invalid: must be "on"/.test(error.message),
+  );
 });

@@ -1,7 +1,14 @@
 // Starts Threshold: configuration, database, migrations, demo data, server.
 // Any failure before the server listens prints one line and exits non-zero.
 import { ConfigError, loadConfig } from "./config.ts";
-import { connectEmbedded, connectServer, type Database, DatabaseError } from "./db/connect.ts";
+import {
+  connectEmbedded,
+  connectServer,
+  type Database,
+  DatabaseError,
+  type DatabaseOptions,
+} from "./db/connect.ts";
+import { unbounded } from "./db/guard.ts";
 import { migrate } from "./db/migrate.ts";
 import { DEMO_ADMIN, DEMO_MEMBER, seedDemo } from "./demo/seed.ts";
 import { createApp } from "./app.ts";
@@ -25,19 +32,33 @@ try {
 }
 const log = createLogger(config.logLevel);
 
+// Deadlines, breaker and bounded wait for every statement (db/guard.ts).
+const dbOptions: DatabaseOptions = {
+  max: config.dbPoolSize,
+  connectTimeoutMs: config.dbConnectTimeoutMs,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+  maxWaiting: config.dbMaxWaiting,
+  onBreaker: (state, cause) =>
+    state === "open"
+      ? log.error("database not available: answering 503 until a probe succeeds", {
+        cause: String(cause),
+      })
+      : log.info("database available again"),
+};
 let db: Database;
 try {
   db = config.databaseUrl
-    ? await connectServer(config.databaseUrl)
-    : await connectEmbedded(config.dataDir);
+    ? await connectServer(config.databaseUrl, dbOptions)
+    : await connectEmbedded(config.dataDir, dbOptions);
 } catch (error) {
   fail(error instanceof DatabaseError ? error.message : `database: ${(error as Error).message}`);
 }
 
 try {
-  const applied = await migrate(db.sql);
+  // Start-up work may take long (a migration on a big table): no statement deadline.
+  const applied = await migrate(unbounded(db.sql));
   if (applied.length) log.info("migrations applied", { applied });
-  if (config.demo && await seedDemo(db.sql)) log.info("demo data created");
+  if (config.demo && await seedDemo(unbounded(db.sql))) log.info("demo data created");
 } catch (error) {
   await db.close();
   fail(`database setup failed: ${(error as Error).message}`);

@@ -26,7 +26,7 @@ const admin = postgres(URL_, { max: 1, onnotice: () => {} });
 await admin.unsafe(`create database ${name}`);
 const target = new URL(URL_);
 target.pathname = `/${name}`;
-const db = await connectServer(target.toString(), 10);
+const db = await connectServer(target.toString(), { max: 10, statementTimeoutMs: 0 });
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 

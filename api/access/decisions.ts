@@ -9,7 +9,24 @@
 // frees (no timer: a lone request goes at once). Under load that spreads a round
 // trip, a statement and a commit over many doors, which is most of what a decision
 // costs; each decision is still its own rule evaluation and its own log row.
+//
+// Deadlines (issue 12). A door waits for its answer only so long: a decision has a
+// deadline, DECISION_DEADLINE_MS (1 s) from the moment its request arrived. One not
+// decided by then is answered 503 and is never made or logged afterwards:
+//   - while it waits here, its timer answers 503 at the deadline and takes it out of
+//     the queue; a batch leaves out anything past its time;
+//   - in the statement, each decision carries the last moment it may be made, in the
+//     database's clock (the deadline less a margin for the commit and the answer, a
+//     tenth of the deadline, at most 100 ms), and its row is inserted only if
+//     clock_timestamp() is before that: a statement that reaches the database late,
+//     after waiting in the driver or behind a slow one, logs nothing for it, and the
+//     answer says so (503);
+//   - with the breaker open (db/guard.ts), a decision is refused at once.
+// Durability: decisions commit once the WAL is flushed, like everything else;
+// DECISIONS_SYNCHRONOUS_COMMIT=off (explicit, see README) lets them answer before.
 import type { Queries } from "../db/connect.ts";
+import { type Pool, poolOf, scopeOf } from "../db/guard.ts";
+import { DatabaseUnavailable, isUnavailable } from "../db/unavailable.ts";
 import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
 import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
 
@@ -22,46 +39,84 @@ export type Decision = {
   logId: number;
 };
 
-export type DecisionRequest = { keyHash: string; credential: CredentialInput; action: string };
+export type DecisionRequest = {
+  keyHash: string;
+  credential: CredentialInput;
+  action: string;
+  /** The last moment it may be made, in the database's clock (ms since the epoch). */
+  decideBy?: number;
+};
 
 /** Statements in flight per database before requests queue up to go together. */
 const IN_FLIGHT = 4;
 /** The most decisions in one statement. */
 const BATCH = 64;
+/** The most decisions waiting for a statement; more are refused at once (503). */
+const MAX_WAITING = 4_096;
+
+export type DecisionSettings = {
+  /** From the request's arrival to the last moment it may be answered. */
+  deadlineMs: number;
+  /** "on": commit once the WAL is flushed (the default); "off": without waiting. */
+  synchronousCommit: "on" | "off";
+};
+const DEFAULT_SETTINGS: DecisionSettings = { deadlineMs: 1_000, synchronousCommit: "on" };
+const settingsOf = new WeakMap<object, DecisionSettings>();
+
+/** Sets the pool's decision settings (http/database_scope.ts does, from the config). */
+export function configureDecisions(pool: Pool, settings: DecisionSettings) {
+  settingsOf.set(pool, settings);
+}
+
+/** Kept between the last moment a decision may be made and its deadline: commit and answer. */
+export const commitMarginMs = (deadlineMs: number) => Math.min(100, deadlineMs / 10);
 
 const CODES = Object.keys(REASONS) as Reason[];
 
 /**
  * Decides for each request and logs it, in one statement; undefined for a request
- * whose key no device holds.
+ * whose key no device holds. A request past its decideBy is decided but not logged,
+ * and its answer has logged: false.
  *
- * The statement commits without waiting for its WAL flush (synchronous_commit off for
- * its own transaction only): a door must not wait on a disk, where a flush takes
- * milliseconds and, on a busy disk, tens of them. The rows are committed and visible
- * at once and reach the disk within PostgreSQL's wal_writer_delay (200 ms); only a
- * crash of the database server itself in that window can lose the newest decisions'
- * log rows, whole, never in part. Offline events stay fully synchronous: their
- * controller deletes its copy once the upload is acknowledged.
+ * The statement commits like any other, once its WAL record is flushed: an answered
+ * decision's log row survives a crash of the database server. A flush takes about
+ * 3 ms here (tens on a busy disk), paid once per statement, so per batch of doors.
+ * synchronousCommit "off" (DECISIONS_SYNCHRONOUS_COMMIT=off) answers without waiting
+ * for it, for this statement's transaction only: the rows reach the disk within
+ * wal_writer_delay (200 ms), and a crash of the server in that window loses the
+ * newest ones (whole, never in part). Offline events always commit synchronously.
  */
 export async function decideAll(
   sql: Queries,
   requests: DecisionRequest[],
-): Promise<(Decision | undefined)[]> {
+  synchronousCommit: "on" | "off" = "on",
+): Promise<((Decision & { logged: boolean }) | undefined)[]> {
   const rows = requests.map((r, n) => ({
     n,
     key_hash: r.keyHash,
     action: r.action,
+    decide_by: r.decideBy ?? null,
     ...credentialColumns(r.credential),
   }));
+  const asyncCommit = synchronousCommit === "off";
   const decided = await sql<
-    { n: number; reason: Reason; userId: number | null; userName: string | null; logId: string }[]
+    {
+      n: number;
+      reason: Reason;
+      userId: number | null;
+      userName: string | null;
+      logId: string;
+      logged: boolean;
+    }[]
   >`
     with e as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
-        as e(n int, key_hash text, action text, ${sql.unsafe(CREDENTIAL_COLUMNS)})
+        as e(n int, key_hash text, action text, decide_by float8,
+             ${sql.unsafe(CREDENTIAL_COLUMNS)})
     ),
     facts as (
-      select e.n, e.action, e.credential_type, d.id as device_id, d.name as device_name,
+      select e.n, e.action, e.decide_by, e.credential_type, d.id as device_id,
+             d.name as device_name,
              d.is_active, d.room_id, d.room_name, d.room_active,
              o.user_id, o.credential_active, u.is_active as user_active,
              coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as user_name
@@ -108,12 +163,23 @@ export async function decideAll(
       from verdict v
       left join unnest(${CODES}::text[], ${CODES.map((c) => REASONS[c])}::text[])
         as m(code, message) on m.code = v.reason
-    ),
-    -- Answer without waiting for the WAL flush (this statement's transaction only).
-    async_commit as (select set_config('synchronous_commit', 'off', true))
-    select v.n, v.reason, v.user_id, v.user_name, v.log_id
-    from verdict v, async_commit`;
-  const answers: (Decision | undefined)[] = new Array(requests.length);
+      -- Never late: a decision whose time has passed by now is not made or logged.
+      where v.decide_by is null
+         or clock_timestamp() < to_timestamp(v.decide_by / 1000)
+      returning id
+    )${
+    asyncCommit
+      ? sql`,
+    -- DECISIONS_SYNCHRONOUS_COMMIT=off: answer without waiting for the WAL flush
+    -- (this statement's transaction only).
+    async_commit as (select set_config('synchronous_commit', 'off', true))`
+      : sql``
+  }
+    select v.n, v.reason, v.user_id, v.user_name, v.log_id, l.id is not null as logged
+    from verdict v left join logged l on l.id = v.log_id${
+    asyncCommit ? sql`, async_commit` : sql``
+  }`;
+  const answers: ((Decision & { logged: boolean }) | undefined)[] = new Array(requests.length);
   for (const row of decided) {
     answers[row.n] = {
       decision: row.reason === "granted" ? "granted" : "denied",
@@ -122,6 +188,7 @@ export async function decideAll(
       userId: row.userId,
       userName: row.userName,
       logId: Number(row.logId),
+      logged: row.logged,
     };
   }
   return answers;
@@ -129,51 +196,129 @@ export async function decideAll(
 
 type Waiting = {
   request: DecisionRequest;
+  /** Date.now() after which it may no longer be made (its deadline less the margin). */
+  decideBy: number;
   resolve: (decision: Decision | undefined) => void;
   reject: (error: unknown) => void;
+  timer: ReturnType<typeof setTimeout>;
+  /** Answered (decided, refused, or past its deadline). */
+  done: boolean;
 };
 
 type Queue = { waiting: Waiting[]; inFlight: number };
-const queues = new WeakMap<Queries, Queue>();
+const queues = new WeakMap<object, Queue>();
 
-/** Decides for the device holding the key with this hash, and logs; undefined when none does. */
+/**
+ * Decides for the device holding the key with this hash, and logs; undefined when
+ * none does. Rejects with DatabaseUnavailable (503) when not decided by the deadline.
+ */
 export function decide(
   sql: Queries,
   keyHash: string,
   credential: CredentialInput,
   action: string,
 ): Promise<Decision | undefined> {
-  let queue = queues.get(sql);
-  if (!queue) queues.set(sql, queue = { waiting: [], inFlight: 0 });
+  const pool = poolOf(sql);
+  const settings = (pool && settingsOf.get(pool)) ?? DEFAULT_SETTINGS;
+  const deadline = (scopeOf(sql)?.startedAt ?? Date.now()) + settings.deadlineMs;
+  const decideBy = deadline - commitMarginMs(settings.deadlineMs);
+  // The queue is the pool's, whichever request's view of it this is.
+  const key: object = pool ?? sql;
+  let queue = queues.get(key);
+  if (!queue) queues.set(key, queue = { waiting: [], inFlight: 0 });
   const q = queue;
+  if (pool?.breaker.isOpen) return Promise.reject(new DatabaseUnavailable("down"));
+  if (Date.now() >= decideBy) return Promise.reject(new DatabaseUnavailable("deadline"));
+  if (q.waiting.length >= MAX_WAITING) return Promise.reject(new DatabaseUnavailable("busy"));
   return new Promise((resolve, reject) => {
-    q.waiting.push({ request: { keyHash, credential, action }, resolve, reject });
-    send(sql, q);
+    const waiting: Waiting = {
+      request: { keyHash, credential, action },
+      decideBy,
+      resolve,
+      reject,
+      done: false,
+      // At the deadline: answered 503, whether it still waits here or its statement
+      // is at the database (which then does not log it: decideBy has passed).
+      timer: setTimeout(() => {
+        if (waiting.done) return;
+        waiting.done = true;
+        const at = q.waiting.indexOf(waiting);
+        if (at >= 0) q.waiting.splice(at, 1);
+        reject(new DatabaseUnavailable("deadline"));
+      }, deadline - Date.now()),
+    };
+    q.waiting.push(waiting);
+    send(pool?.sql ?? sql, pool, settings, q);
   });
 }
 
-function send(sql: Queries, queue: Queue) {
+function answer(w: Waiting, outcome: { decision?: Decision; error?: unknown }) {
+  if (w.done) return;
+  w.done = true;
+  clearTimeout(w.timer);
+  if (outcome.error !== undefined) w.reject(outcome.error);
+  else w.resolve(outcome.decision);
+}
+
+function send(sql: Queries, pool: Pool | undefined, settings: DecisionSettings, queue: Queue) {
   while (queue.inFlight < IN_FLIGHT && queue.waiting.length) {
-    const batch = queue.waiting.splice(0, BATCH);
+    const now = Date.now();
+    const batch: Waiting[] = [];
+    while (batch.length < BATCH && queue.waiting.length) {
+      const w = queue.waiting.shift()!;
+      if (w.done) continue;
+      if (now >= w.decideBy) answer(w, { error: new DatabaseUnavailable("deadline") });
+      else batch.push(w);
+    }
+    if (!batch.length) continue;
     queue.inFlight++;
-    settle(sql, batch).finally(() => {
+    settle(sql, pool, settings, batch).finally(() => {
       queue.inFlight--;
-      send(sql, queue);
+      send(sql, pool, settings, queue);
     });
   }
 }
 
 /**
- * Answers every waiting request of the batch. A statement that fails for a batch is
- * tried again one request at a time, so one request the database refuses cannot
- * fail the others with it.
+ * Answers every waiting request of the batch. A statement that fails for a batch with
+ * an SQL error is tried again one request at a time, so one request the database
+ * refuses cannot fail the others with it; a database that is not available fails
+ * them all (trying each alone would only send it more).
  */
-async function settle(sql: Queries, batch: Waiting[]) {
+async function settle(
+  sql: Queries,
+  pool: Pool | undefined,
+  settings: DecisionSettings,
+  batch: Waiting[],
+) {
+  // In the database's clock, so the two clocks need not agree.
+  const offset = pool?.clockOffsetMs ?? 0;
   try {
-    const answers = await decideAll(sql, batch.map((w) => w.request));
-    batch.forEach((w, i) => w.resolve(answers[i]));
+    const answers = await decideAll(
+      sql,
+      batch.map((w) => ({ ...w.request, decideBy: w.decideBy + offset })),
+      settings.synchronousCommit,
+    );
+    batch.forEach((w, i) => {
+      const a = answers[i];
+      if (a && !a.logged) return answer(w, { error: new DatabaseUnavailable("deadline") });
+      if (a && w.done) lateAnswers++; // logged in time, answered too late: see below
+      const { logged: _, ...decision } = a ?? {};
+      answer(w, { decision: a ? decision as Decision : undefined });
+    });
   } catch (error) {
-    if (batch.length === 1) return batch[0].reject(error);
-    await Promise.all(batch.map((w) => settle(sql, [w])));
+    const live = batch.filter((w) => !w.done);
+    if (live.length === 1 || isUnavailable(error)) {
+      for (const w of live) answer(w, { error });
+      return;
+    }
+    await Promise.all(live.map((w) => settle(sql, pool, settings, [w])));
   }
 }
+
+/**
+ * Decisions logged before their time whose statement came back only after their
+ * deadline had answered 503: the margin did not cover the commit. Never expected
+ * (the margin is 100 ms); counted so a test can say it stayed 0.
+ */
+export let lateAnswers = 0;

@@ -1,8 +1,10 @@
 // POST /api/access/decisions: every rule, each with its own reason, and the log
 // row every decision writes.
 import { assert, assertEquals, assertMatch } from "../testing/assert.ts";
-import { describeApp } from "../testing/test_app.ts";
+import { describeApp, startTestApp, type TestApp } from "../testing/test_app.ts";
 import { building, CARD, deviceClient, logCount } from "./testing.ts";
+import { decideAll, lateAnswers } from "./decisions.ts";
+import { poolOf } from "../db/guard.ts";
 
 describeApp("access decisions", async (t, testApp) => {
   const { sql } = testApp;
@@ -35,14 +37,6 @@ describeApp("access decisions", async (t, testApp) => {
       assertEquals(log.eventId, null);
     },
   );
-
-  await t.step("the decision's asynchronous commit ends with its own transaction", async () => {
-    await decide();
-    const settings = await Promise.all(
-      Array.from({ length: 6 }, () => sql`show synchronous_commit`),
-    );
-    assertEquals(settings.map(([row]) => row.synchronousCommit), Array(6).fill("on"));
-  });
 
   await t.step("the decision shows in the user's log and on the device", async () => {
     const logs = await b.admin.request("GET", `/api/users/${b.userId}/logs`);
@@ -337,5 +331,136 @@ describeApp("access decisions arriving together", async (t, testApp) => {
       await sql`drop trigger refuse_marked on access_logs`;
       await sql`drop function refuse_marked()`;
     }
+  });
+});
+
+/** Runs fn on an app of its own, made with these settings. */
+function withApp(name: string, env: Record<string, string>, fn: (app: TestApp) => Promise<void>) {
+  Deno.test({
+    name,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async () => {
+      const app = await startTestApp(env);
+      try {
+        await fn(app);
+      } finally {
+        await app.close();
+      }
+    },
+  });
+}
+
+// Records, at each commit of an access-log row, the synchronous_commit in force then:
+// a deferred constraint trigger runs at commit time, after the statement.
+async function recordCommitModes(testApp: TestApp) {
+  await testApp.sql`create table commit_modes (mode text)`;
+  await testApp.sql.unsafe(`create function note_commit_mode() returns trigger
+    language plpgsql as $$ begin
+      insert into commit_modes values (current_setting('synchronous_commit'));
+      return null;
+    end $$`);
+  await testApp.sql`create constraint trigger note_commit_mode after insert on access_logs
+    deferrable initially deferred for each row execute function note_commit_mode()`;
+  return async () =>
+    (await testApp.sql<{ mode: string }[]>`select mode from commit_modes`).map((r) => r.mode);
+}
+
+withApp("decisions commit once the WAL is flushed by default", {}, async (testApp) => {
+  const b = await building(testApp);
+  const modes = await recordCommitModes(testApp);
+  const res = await b.device("POST", "/api/access/decisions", { body: { credential: CARD } });
+  assertEquals(res.status, 200);
+  assertEquals(await modes(), ["on"]);
+});
+
+withApp(
+  "DECISIONS_SYNCHRONOUS_COMMIT=off: a decision's own transaction commits without waiting",
+  { DECISIONS_SYNCHRONOUS_COMMIT: "off" },
+  async (testApp) => {
+    const b = await building(testApp);
+    const modes = await recordCommitModes(testApp);
+    const res = await b.device("POST", "/api/access/decisions", { body: { credential: CARD } });
+    assertEquals(res.status, 200);
+    assertEquals(await modes(), ["off"]);
+    // Its own transaction only: the sessions go on committing synchronously.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () => testApp.sql`show synchronous_commit`),
+    );
+    assertEquals(settings.map(([row]) => row.synchronousCommit), Array(4).fill("on"));
+  },
+);
+
+withApp(
+  "a decision not decided by its deadline is answered 503 and never logged afterwards",
+  { DECISION_DEADLINE_MS: "300" },
+  async (testApp) => {
+    const b = await building(testApp);
+    const late = lateAnswers;
+    await b.device("POST", "/api/access/decisions", { body: { credential: CARD } }); // warm
+    const before = await logCount(testApp);
+    // The log is locked for 700 ms: the decision's statement waits for the lock (or,
+    // on the embedded database's single connection, for the connection itself).
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => locked = r);
+    const holder = testApp.sql.begin(async (tx) => {
+      await tx`lock table access_logs in share mode`;
+      locked();
+      await new Promise((r) => setTimeout(r, 700));
+    });
+    await isLocked;
+    const start = performance.now();
+    const res = await b.device("POST", "/api/access/decisions", {
+      body: { credential: CARD, action: "Too late" },
+    });
+    const took = performance.now() - start;
+    assertEquals(res.status, 503);
+    assertEquals(res.json, { error: "The database is not available" });
+    assert(took >= 150 && took < 700, `answered at its deadline (${took.toFixed(0)} ms)`);
+    await holder;
+    await new Promise((r) => setTimeout(r, 300)); // the statement, if any, has run by now
+    assertEquals(await logCount(testApp), before, "nothing logged after the deadline");
+    const [row] = await testApp.sql`select 1 from access_logs where action = 'Too late'`;
+    assertEquals(row, undefined);
+    assertEquals(lateAnswers, late);
+    // And the door is served again right after.
+    const again = await b.device("POST", "/api/access/decisions", { body: { credential: CARD } });
+    assertEquals(again.status, 200);
+  },
+);
+
+describeApp("the decision statement guards its own deadline", async (t, testApp) => {
+  const b = await building(testApp);
+  const [{ keyHash }] = await testApp.sql<{ keyHash: string }[]>`
+    select api_key_hash as key_hash from devices where id = ${b.deviceId}`;
+  const offset = poolOf(testApp.sql)!.clockOffsetMs;
+  await t.step(
+    "past its decideBy (in the database's clock) it is decided, not logged",
+    async () => {
+      const before = await logCount(testApp);
+      const [past, future] = await decideAll(testApp.sql, [
+        { keyHash, credential: CARD, action: "Past", decideBy: Date.now() + offset - 50 },
+        { keyHash, credential: CARD, action: "Future", decideBy: Date.now() + offset + 60_000 },
+      ]);
+      assertEquals([past?.logged, future?.logged], [false, true]);
+      assertEquals(await logCount(testApp), before + 1);
+      const rows = await testApp.sql`select action from access_logs where id in
+      (${past!.logId}, ${future!.logId})`;
+      assertEquals(rows.map((r) => r.action), ["Future"]);
+    },
+  );
+  await t.step("with the breaker open a decision is refused at once", async () => {
+    const breaker = poolOf(testApp.sql)!.breaker;
+    breaker.open(new Error("test"));
+    const start = performance.now();
+    const res = await b.device("POST", "/api/access/decisions", { body: { credential: CARD } });
+    assertEquals(res.status, 503);
+    assert(performance.now() - start < 200, "at once");
+    const end = performance.now() + 5_000;
+    while (breaker.isOpen && performance.now() < end) await new Promise((r) => setTimeout(r, 20));
+    assertEquals(
+      (await b.device("POST", "/api/access/decisions", { body: { credential: CARD } })).status,
+      200,
+    );
   });
 });

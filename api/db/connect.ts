@@ -1,14 +1,58 @@
 // One SQL code path for both modes: postgres.js always speaks the wire protocol,
-// either to a real server (DATABASE_URL) or to PGlite behind pglite-socket.
+// either to a real server (DATABASE_URL) or to PGlite behind pglite-socket. Either
+// way the pool is guarded (guard.ts): deadlines, a breaker, a bounded wait.
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { guard, type GuardOptions, type Pool } from "./guard.ts";
 
-/** The pool: runs queries, begins transactions, closes. */
+/** The pool: runs queries, begins transactions, closes. Guarded (guard.ts). */
 export type Sql = postgres.Sql;
 /** Anything that runs queries, the pool or a transaction: what repo functions take. */
 export type Queries = postgres.ISql;
-export type Database = { sql: Sql; mode: "server" | "embedded"; close: () => Promise<void> };
+export type Database = {
+  sql: Sql;
+  mode: "server" | "embedded";
+  /** The guard's state: breaker, slots, clock offset. */
+  pool: Pool;
+  close: () => Promise<void>;
+};
+
+/** How the pool deals with a database that is slow or away (see README, Configuration). */
+export type DatabaseOptions = {
+  /** Connections in the pool. */
+  max?: number;
+  /** Opening a connection. */
+  connectTimeoutMs?: number;
+  /** Each statement, client and server side; 0: no deadline (bulk loads). */
+  statementTimeoutMs?: number;
+  /** Statements that may wait for a connection; more are refused at once. */
+  maxWaiting?: number;
+  /** Consecutive failures that open the breaker, and the time between its probes. */
+  breakerFailures?: number;
+  probeMs?: number;
+  onBreaker?: GuardOptions["onBreaker"];
+};
+
+export const DATABASE_DEFAULTS = {
+  max: 10,
+  connectTimeoutMs: 1_000,
+  statementTimeoutMs: 900,
+  maxWaiting: 500,
+  breakerFailures: 5,
+  probeMs: 250,
+} as const;
+
+/**
+ * The embedded database's statement deadline unless one is given: PGlite runs in this
+ * process, one statement at a time and several times slower than a server, and it
+ * cannot be away while the API runs, so it gets a deadline for what is slow, not
+ * for a database that does not answer.
+ */
+export const EMBEDDED_STATEMENT_TIMEOUT_MS = 10_000;
+
+/** PostgreSQL's statement_timeout is the statement deadline plus this. */
+const SERVER_GRACE_MS = 100;
 
 const options = {
   transform: postgres.camel,
@@ -18,34 +62,121 @@ const options = {
 
 export class DatabaseError extends Error {}
 
-export async function connectServer(url: string, max = 10): Promise<Database> {
-  const sql = postgres(url, { ...options, max, connect_timeout: 10 }) as unknown as Sql;
-  await ping(sql, `cannot reach the database at DATABASE_URL`);
-  return { sql, mode: "server", close: () => sql.end({ timeout: 5 }) };
+type Settings = Required<Omit<DatabaseOptions, "onBreaker">> & Pick<DatabaseOptions, "onBreaker">;
+
+function settingsOf(given: number | DatabaseOptions | undefined): Settings {
+  const o = typeof given === "number" ? { max: given } : given ?? {};
+  return {
+    ...DATABASE_DEFAULTS,
+    ...Object.fromEntries(
+      Object.entries(o).filter(([, v]) => v !== undefined),
+    ),
+  } as Settings;
+}
+
+/** postgres.js options for deadlines: connect_timeout, a short constant backoff, statement_timeout. */
+function driverOptions(s: Settings) {
+  return {
+    ...options,
+    max: s.max,
+    connect_timeout: s.connectTimeoutMs / 1000,
+    // postgres.js waits 0.5–20 s (growing with each failure) before reconnecting;
+    // the breaker paces attempts instead, so the pool reconnects at once on demand.
+    backoff: () => 0.05,
+    connection: {
+      ...options.connection,
+      // The server's own deadline, a little after the caller's: the caller is answered
+      // at its deadline, and the server ends the statement just after.
+      ...(s.statementTimeoutMs > 0
+        ? { statement_timeout: s.statementTimeoutMs + SERVER_GRACE_MS }
+        : {}),
+    },
+  };
+}
+
+/** Guards a pool with the settings; the probe asks `select 1` and the clock on its own client. */
+function guarded(raw: Sql, s: Settings, probe: () => Promise<number>): Pool {
+  return guard(raw, {
+    slots: s.max,
+    maxWaiting: s.maxWaiting,
+    statementTimeoutMs: s.statementTimeoutMs,
+    breakerFailures: s.breakerFailures,
+    probeMs: s.probeMs,
+    probe,
+    probeTimeoutMs: s.connectTimeoutMs + Math.max(s.statementTimeoutMs, 1_000),
+    onBreaker: s.onBreaker,
+  });
+}
+
+export async function connectServer(
+  url: string,
+  given?: number | DatabaseOptions,
+): Promise<Database> {
+  const s = settingsOf(given);
+  const raw = postgres(url, driverOptions(s)) as unknown as Sql;
+  const probe = async () => {
+    // A fresh connection each time: one of the pool's might be stuck on a dead socket.
+    const client = postgres(url, {
+      ...driverOptions(s),
+      max: 1,
+      fetch_types: false,
+      connection: { application_name: "threshold probe" },
+    }) as unknown as Sql;
+    try {
+      return await clockOffset(client);
+    } finally {
+      client.end({ timeout: 0 }).catch(() => {});
+    }
+  };
+  const pool = guarded(raw, s, probe);
+  pool.clockOffsetMs = await ping(raw, `cannot reach the database at DATABASE_URL`);
+  return {
+    sql: pool.sql,
+    mode: "server",
+    pool,
+    close: async () => {
+      pool.stop();
+      await raw.end({ timeout: 5 });
+    },
+  };
 }
 
 /** dataDir "memory://" keeps the database in memory (tests). */
-export async function connectEmbedded(dataDir: string): Promise<Database> {
+export async function connectEmbedded(
+  dataDir: string,
+  given?: DatabaseOptions,
+): Promise<Database> {
   const release = dataDir.startsWith("memory://") ? () => {} : await lockDataDir(dataDir);
   const db = await PGlite.create(dataDir);
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 1 });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());
   // PGlite is single-connection; one pooled connection keeps transactions whole.
-  const sql = postgres({
-    ...options,
+  const s = {
+    ...settingsOf({
+      ...given,
+      statementTimeoutMs: given?.statementTimeoutMs ?? EMBEDDED_STATEMENT_TIMEOUT_MS,
+    }),
+    max: 1,
+  };
+  const raw = postgres({
+    ...driverOptions(s),
     host: "127.0.0.1",
     port,
     user: "postgres",
     database: "postgres",
-    max: 1,
   }) as unknown as Sql;
-  await ping(sql, `cannot open the embedded database in ${dataDir}`);
+  // The embedded database lives in this process: the probe asks through the pool
+  // (a second connection would not be accepted).
+  const pool = guarded(raw, s, () => clockOffset(raw));
+  pool.clockOffsetMs = await ping(raw, `cannot open the embedded database in ${dataDir}`);
   return {
-    sql,
+    sql: pool.sql,
     mode: "embedded",
+    pool,
     close: async () => {
-      await sql.end({ timeout: 5 });
+      pool.stop();
+      await raw.end({ timeout: 5 });
       await server.stop();
       await db.close();
       release();
@@ -53,9 +184,28 @@ export async function connectEmbedded(dataDir: string): Promise<Database> {
   };
 }
 
-async function ping(sql: Sql, message: string) {
+/**
+ * The database's clock minus ours, in ms: of three round trips on an open connection,
+ * the quickest, read at its middle (off by at most half of it, well under a ms here).
+ */
+async function clockOffset(sql: Sql): Promise<number> {
+  await sql`select 1`; // connects, if need be
+  let best = { rtt: Infinity, offset: 0 };
+  for (let i = 0; i < 3; i++) {
+    const before = Date.now();
+    const [row] = await sql<{ now: number }[]>`
+      select (extract(epoch from clock_timestamp()) * 1000)::float8 as now`;
+    const after = Date.now();
+    if (after - before < best.rtt) {
+      best = { rtt: after - before, offset: Number(row.now) - (before + after) / 2 };
+    }
+  }
+  return best.offset;
+}
+
+async function ping(sql: Sql, message: string): Promise<number> {
   try {
-    await sql`select 1`;
+    return await clockOffset(sql);
   } catch (error) {
     await sql.end({ timeout: 1 }).catch(() => {});
     throw new DatabaseError(`${message}: ${(error as Error).message}`);

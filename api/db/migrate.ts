@@ -2,6 +2,7 @@
 // transaction first takes the same advisory lock, so two API processes
 // starting together take turns and the second sees what the first applied.
 import type { Sql } from "./connect.ts";
+import { unbounded } from "./guard.ts";
 
 const LOCK_KEY = 7_460_311; // arbitrary constant: "threshold migrations"
 const dir = new URL("./migrations/", import.meta.url);
@@ -13,7 +14,9 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
-export async function migrate(sql: Sql): Promise<string[]> {
+export async function migrate(guarded: Sql): Promise<string[]> {
+  // A migration may take long on a big table: no statement deadline, client or server.
+  const sql = unbounded(guarded);
   const applied: string[] = [];
   for (const name of migrationFiles()) {
     const text = await Deno.readTextFile(new URL(name, dir));

@@ -1,5 +1,6 @@
-import { assertEquals } from "../testing/assert.ts";
+import { assert, assertEquals } from "../testing/assert.ts";
 import { describeApp } from "../testing/test_app.ts";
+import { poolOf } from "../db/guard.ts";
 
 describeApp("GET /api/health", async (t, { request, sql }) => {
   await t.step("answers ok when the database answers", async () => {
@@ -13,10 +14,33 @@ describeApp("GET /api/health", async (t, { request, sql }) => {
     assertEquals(res.status, 404);
     assertEquals(res.json, { error: "No route for GET /api/nothing-here" });
   });
+  await t.step(
+    "answers 503 at once while the breaker is open, and ok once a probe succeeds",
+    async () => {
+      const breaker = poolOf(sql)!.breaker;
+      breaker.open(new Error("test"));
+      const start = performance.now();
+      const res = await request("GET", "/api/health");
+      assert(performance.now() - start < 1_000, "within 1 s");
+      assertEquals(res.status, 503);
+      assertEquals(res.json, {
+        error: "The database is not available",
+        status: "degraded",
+        database: "down",
+      });
+      assertEquals(res.headers.get("retry-after"), "1");
+      // The database is there: the next probe (every 250 ms) closes the breaker.
+      const end = performance.now() + 5_000;
+      while (breaker.isOpen && performance.now() < end) await new Promise((r) => setTimeout(r, 20));
+      assertEquals((await request("GET", "/api/health")).status, 200);
+    },
+  );
   await t.step("answers 503 when the database is gone", async () => {
     await sql.end();
+    const start = performance.now();
     const res = await request("GET", "/api/health");
+    assert(performance.now() - start < 1_000, "within 1 s");
     assertEquals(res.status, 503);
-    assertEquals(res.json.error, "Database unavailable");
+    assertEquals(res.json.error, "The database is not available");
   });
 });

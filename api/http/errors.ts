@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Env } from "./env.ts";
+import { isUnavailable } from "../db/unavailable.ts";
 
 export class ApiError extends Error {
   constructor(
@@ -20,6 +21,11 @@ export const forbidden = (message = "Admin access is required") => new ApiError(
 export const notFound = (message = "Not found") => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);
 
+export const DATABASE_UNAVAILABLE = "The database is not available";
+/** 503: the database is away, too busy or too slow (db/unavailable.ts); try again shortly. */
+export const databaseUnavailable = () =>
+  new ApiError(503, DATABASE_UNAVAILABLE, { "Retry-After": "1" });
+
 /** postgres error code for a unique-constraint clash. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
@@ -34,6 +40,14 @@ export function onError(error: Error, c: Context<Env>) {
   }
   if (isUniqueViolation(error)) {
     return c.json({ error: "That value is already in use" }, 409);
+  }
+  if (isUnavailable(error)) {
+    c.var.log.debug("database not available", {
+      requestId: c.var.requestId,
+      error: String(error),
+    });
+    const unavailable = databaseUnavailable();
+    return c.json({ error: unavailable.message }, unavailable.status, unavailable.headers);
   }
   c.var.log.error("unhandled error", {
     requestId: c.var.requestId,

@@ -1,0 +1,507 @@
+// The guard between the API and postgres.js: every statement has a deadline, a
+// breaker refuses work at once while the database is away, and the work waiting for
+// a connection is bounded. Why it is needed: postgres.js queues a statement while
+// it (re)connects and retries a failed connection with a growing backoff (up to
+// 20 s), so when the database stopped, requests waited until it came back and then
+// ran, long after their callers had given up (issue 12).
+//
+// How it works. `guard(raw)` wraps the postgres.js pool in a Proxy that looks and
+// types the same (`sql\`…\``, `sql.unsafe`, `sql.begin`, fragments, helpers; only
+// `sql.reserve()`, which one test uses to hold a lock, bypasses it), but
+// hands each statement's Query to postgres.js only through `run` below:
+//   - breaker open (breaker.ts) → refused at once, DatabaseUnavailable("down");
+//   - at most `slots` statements or transactions at the database at once, one per
+//     pooled connection, so postgres.js never has to queue or pipeline a statement
+//     behind another's; the rest wait here, FIFO, at most `maxWaiting` of them
+//     (more → refused at once, "busy");
+//   - each statement must be answered within `statementTimeoutMs` of being issued,
+//     the wait here and connecting included, else its caller gets "timeout" at once.
+//     PostgreSQL gets the same statement_timeout (connect.ts), so a statement that
+//     reached it ends there too;
+//   - outcomes feed the breaker: an answer (rows or an SQL error) is a success, a
+//     connection error or no answer in time a failure.
+//
+// Never acting late. A statement whose caller has been answered must not run
+// afterwards:
+//   - one still waiting here is dropped (never sent);
+//   - one handed to postgres.js but not yet written to a connection (it waits for
+//     the connection to open) is rewritten to `select 1`: if the connection opens
+//     later, postgres.js runs that instead (postgres.js's own query.cancel() cannot
+//     be used for it: a cancelled query that a connection was opening for leaves
+//     that connection stuck in its "connecting" list for good);
+//   - one already at the server ends by the server's statement_timeout; a statement
+//     in a transaction that timed out makes the transaction roll back;
+//   - a request's statements share a Scope (http/database_scope.ts): once the
+//     request is answered, or one of its statements timed out, its later statements
+//     are refused, and its transactions roll back instead of committing (a
+//     transaction that only now got its connection runs no statement at all).
+// Access decisions guard their own deadline inside their statement as well
+// (access/decisions.ts).
+import type postgres from "postgres";
+import { Breaker, type BreakerState } from "./breaker.ts";
+import { DatabaseUnavailable, isUnreachable, type UnavailableReason } from "./unavailable.ts";
+
+type Sql = postgres.Sql;
+
+export type GuardOptions = {
+  /** Statements (or transactions) at the database at once: the pool's connections. */
+  slots: number;
+  /** Statements that may wait for a slot; one more is refused at once (503). */
+  maxWaiting: number;
+  /** Each statement's deadline from when it is issued; 0: none. */
+  statementTimeoutMs: number;
+  /** Consecutive failures that open the breaker. */
+  breakerFailures: number;
+  /** Time between probes while the breaker is open. */
+  probeMs: number;
+  /** `select 1` on a connection of its own; resolves to the database's clock minus ours, in ms. */
+  probe: () => Promise<number>;
+  /** The most a probe may take (connecting included) before it counts as failed. */
+  probeTimeoutMs: number;
+  onBreaker?: (state: BreakerState, cause?: unknown) => void;
+};
+
+/** One request's database work: see http/database_scope.ts. */
+export type Scope = {
+  /** Date.now() when the request arrived. */
+  readonly startedAt: number;
+  /** The request has been answered: its statements from now on are refused. */
+  ended: boolean;
+  /** One of its statements got no answer in time: the rest are refused. */
+  abandoned: boolean;
+};
+
+export function newScope(startedAt = Date.now()): Scope {
+  return { startedAt, ended: false, abandoned: false };
+}
+
+/**
+ * A transaction in progress. failed: one of its statements timed out (it must roll
+ * back). lost: its connection is gone: nothing may be written for it any more (see
+ * `settleLost`).
+ */
+type TxState = { failed: boolean; lost: boolean };
+
+// The parts of postgres.js's Query (src/query.js) the guard works with.
+type Query = Promise<unknown> & {
+  handler: (q: Query) => void;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  /** Set when a connection takes it (written, or about to be): null while it waits. */
+  state: unknown;
+  strings: readonly string[];
+  args: unknown[];
+};
+
+const isQuery = (x: unknown): x is Query =>
+  typeof (x as Query)?.then === "function" && typeof (x as Query)?.handler === "function";
+
+type Waiting = { go: () => void; refuse: (reason: UnavailableReason) => void; gone: boolean };
+
+/** The guarded pool's state. */
+export class Pool {
+  readonly breaker: Breaker;
+  /** The database's clock minus this process's, in ms (measured by connect and each probe). */
+  clockOffsetMs = 0;
+  /** The guarded pool, with no request scope: what Database.sql is. */
+  readonly sql: Sql;
+  #inUse = 0;
+  #waiting: Waiting[] = [];
+  #waitingCount = 0;
+
+  constructor(readonly raw: Sql, readonly options: GuardOptions) {
+    this.breaker = new Breaker({
+      failures: options.breakerFailures,
+      probeMs: options.probeMs,
+      probeTimeoutMs: options.probeTimeoutMs,
+      probe: async () => {
+        this.clockOffsetMs = await options.probe();
+      },
+      onChange: (state, cause) => {
+        // Whatever waits for a connection now would only wait for the probe: refuse it.
+        if (state === "open") this.#refuseWaiting("down");
+        options.onBreaker?.(state, cause);
+      },
+    });
+    this.sql = view(this, raw, null, null, options.statementTimeoutMs);
+  }
+
+  /** Statements waiting for a slot now (for tests and health). */
+  get waiting(): number {
+    return this.#waitingCount;
+  }
+
+  get inUse(): number {
+    return this.#inUse;
+  }
+
+  /** Runs `go` when a slot is free (it must call release once done), or refuses. */
+  acquire(entry: Omit<Waiting, "gone">): Waiting {
+    const waiting = { ...entry, gone: false };
+    if (this.breaker.isOpen) {
+      waiting.gone = true;
+      entry.refuse("down");
+    } else if (this.#inUse < this.options.slots) {
+      this.#inUse++;
+      waiting.gone = true;
+      entry.go();
+    } else if (this.#waitingCount >= this.options.maxWaiting) {
+      waiting.gone = true;
+      entry.refuse("busy");
+    } else {
+      this.#waiting.push(waiting);
+      this.#waitingCount++;
+    }
+    return waiting;
+  }
+
+  /** Takes a waiting entry out of the line (its deadline passed): it will never run. */
+  drop(waiting: Waiting) {
+    if (waiting.gone) return;
+    waiting.gone = true;
+    this.#waitingCount--;
+  }
+
+  /**
+   * Frees a slot. In a microtask: postgres.js settles a query just before it puts the
+   * connection back among the open ones, and the next statement should find it there.
+   */
+  release() {
+    queueMicrotask(() => {
+      this.#inUse--;
+      while (this.#inUse < this.options.slots && this.#waiting.length) {
+        const next = this.#waiting.shift()!;
+        if (next.gone) continue;
+        next.gone = true;
+        this.#waitingCount--;
+        this.#inUse++;
+        next.go();
+      }
+    });
+  }
+
+  #refuseWaiting(reason: UnavailableReason) {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    this.#waitingCount = 0;
+    for (const w of waiting) {
+      if (w.gone) continue;
+      w.gone = true;
+      w.refuse(reason);
+    }
+  }
+
+  /** Stops the breaker's probing (the pool is closing). */
+  stop() {
+    this.breaker.stop();
+  }
+}
+
+const POOL = Symbol("guarded pool");
+const SCOPE = Symbol("request scope");
+
+/** Wraps a postgres.js pool. */
+export function guard(raw: Sql, options: GuardOptions): Pool {
+  return new Pool(raw, options);
+}
+
+/** The guarded pool behind any guarded sql (pool, request view or transaction). */
+export function poolOf(sql: unknown): Pool | undefined {
+  return (sql as Record<symbol, Pool | undefined>)?.[POOL];
+}
+
+/** The request scope of a guarded sql, if it has one. */
+export function scopeOf(sql: unknown): Scope | undefined {
+  return (sql as Record<symbol, Scope | null | undefined>)?.[SCOPE] ?? undefined;
+}
+
+/** The pool as one request sees it: its statements share the scope. */
+export function withScope(sql: Sql, scope: Scope): Sql {
+  const pool = poolOf(sql);
+  if (!pool) throw new Error("withScope: not a guarded pool");
+  return view(pool, pool.raw, scope, null, pool.options.statementTimeoutMs);
+}
+
+/**
+ * The pool without client-side deadlines, for start-up work that may take long
+ * (migrations, demo data): its transactions also lift PostgreSQL's statement_timeout
+ * for themselves. The breaker and the slots still apply.
+ */
+export function unbounded(sql: Sql): Sql {
+  const pool = poolOf(sql);
+  if (!pool) return sql;
+  return view(pool, pool.raw, null, null, 0);
+}
+
+// --- the Proxy ---------------------------------------------------------------------
+
+function view(pool: Pool, target: Sql, scope: Scope | null, tx: TxState | null, timeoutMs: number) {
+  const guardIt = <T>(result: T): T => {
+    if (isQuery(result)) {
+      const handler = result.handler;
+      result.handler = (q) => run(pool, q, handler, scope, tx, timeoutMs);
+    }
+    return result;
+  };
+  return new Proxy(target, {
+    apply(fn, thisArg, args) {
+      return guardIt(Reflect.apply(fn, thisArg, args));
+    },
+    get(object, prop, receiver) {
+      if (prop === POOL) return pool;
+      if (prop === SCOPE) return scope;
+      if (prop === "unsafe" || prop === "file") {
+        const original = Reflect.get(object, prop, receiver) as (...a: unknown[]) => unknown;
+        return (...a: unknown[]) => guardIt(original(...a));
+      }
+      if (prop === "begin" && !tx) return begin(pool, object, scope, timeoutMs);
+      if (prop === "savepoint" && tx) return savepoint(pool, object, scope, tx, timeoutMs);
+      return Reflect.get(object, prop, receiver);
+    },
+  }) as Sql;
+}
+
+/** A statement: through the slots (unless in a transaction, which has its connection). */
+function run(
+  pool: Pool,
+  q: Query,
+  handler: (q: Query) => void,
+  scope: Scope | null,
+  tx: TxState | null,
+  timeoutMs: number,
+) {
+  const resolve = q.resolve;
+  const reject = q.reject;
+  if (scope && (scope.ended || scope.abandoned)) {
+    return reject(new DatabaseUnavailable("abandoned"));
+  }
+  if (tx?.lost) return reject(new DatabaseUnavailable("unreachable"));
+  if (tx?.failed) return reject(new DatabaseUnavailable("abandoned"));
+  if (!tx && pool.breaker.isOpen) return reject(new DatabaseUnavailable("down"));
+
+  let answered = false; // the caller has its answer (from the database or from us)
+  let sent = false; // handed to postgres.js
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waiting: Waiting | undefined;
+
+  // postgres.js settles each query once, when it is done with it: that frees the slot.
+  q.resolve = (value) => {
+    clearTimeout(timer);
+    if (!tx) pool.release();
+    pool.breaker.success();
+    if (!answered) {
+      answered = true;
+      resolve(value);
+    }
+  };
+  q.reject = (error) => {
+    clearTimeout(timer);
+    if (sent && !tx) pool.release();
+    const unreachable = sent && isUnreachable(error);
+    if (unreachable) pool.breaker.failure(error);
+    else if (sent) pool.breaker.success();
+    if (unreachable && tx) tx.lost = true;
+    if (!answered) {
+      answered = true;
+      reject(unreachable ? new DatabaseUnavailable("unreachable", { cause: error }) : error);
+    }
+  };
+
+  if (timeoutMs > 0) {
+    timer = setTimeout(() => {
+      if (answered) return;
+      answered = true;
+      if (!sent) {
+        if (waiting) pool.drop(waiting);
+      } else {
+        // Not yet on a connection (it waits for one to open): make it harmless.
+        if (q.state === null || q.state === undefined) neuter(q);
+        pool.breaker.failure(new DatabaseUnavailable("timeout"));
+      }
+      if (scope) scope.abandoned = true;
+      if (tx) tx.failed = true;
+      reject(new DatabaseUnavailable("timeout"));
+    }, timeoutMs);
+  }
+
+  const go = () => {
+    sent = true;
+    handler(q);
+  };
+  if (tx) return go();
+  waiting = pool.acquire({
+    go,
+    refuse: (reason) => {
+      clearTimeout(timer);
+      if (answered) return;
+      answered = true;
+      reject(new DatabaseUnavailable(reason));
+    },
+  });
+}
+
+/**
+ * What a transaction's function returns once its connection is lost: a promise that
+ * never settles. postgres.js would otherwise write a rollback (or a commit) to the
+ * closed connection from a setImmediate, where a null socket throws an uncaught
+ * TypeError that ends the whole process (porsager/postgres#1154, #1208; reproduced
+ * here by PostgreSQL's fast shutdown ending a session in the middle of a statement).
+ * postgres.js has already rejected the transaction itself, which answers the caller;
+ * only this small closure stays behind, once per transaction cut off this way.
+ */
+function settleLost<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
+
+/** Rewrites a query postgres.js has not sent yet into `select 1`. */
+function neuter(q: Query) {
+  q.strings = ["select 1"];
+  q.args = [];
+}
+
+type Fn<T> = (sql: postgres.TransactionSql) => T | Promise<T>;
+
+/**
+ * A deadline for the phases of a transaction the guard cannot see statement by
+ * statement (postgres.js's own begin, savepoint, commit and release): armed while
+ * one of them is under way, disarmed while the caller's function runs.
+ */
+function phases(timeoutMs: number, onTimeout: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    arm() {
+      clearTimeout(timer);
+      if (timeoutMs > 0) timer = setTimeout(onTimeout, timeoutMs);
+    },
+    disarm() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
+  return <T>(a: string | Fn<T>, b?: Fn<T>): Promise<T> => {
+    const [options, fn] = typeof a === "function" ? ["", a] : [a, b!];
+    return new Promise<T>((resolve, reject) => {
+      if (scope && (scope.ended || scope.abandoned)) {
+        return reject(new DatabaseUnavailable("abandoned"));
+      }
+      const tx: TxState = { failed: false, lost: false };
+      let answered = false;
+      let waiting: Waiting | undefined;
+      let sent = false;
+      const answer = (error: unknown, value?: T) => {
+        if (answered) return;
+        answered = true;
+        phase.disarm();
+        if (error) reject(error);
+        else resolve(value as T);
+      };
+      const phase = phases(timeoutMs, () => {
+        if (answered) return;
+        if (!sent && waiting) pool.drop(waiting);
+        else pool.breaker.failure(new DatabaseUnavailable("timeout"));
+        tx.failed = true;
+        if (scope) scope.abandoned = true;
+        answer(new DatabaseUnavailable("timeout"));
+      });
+      phase.arm();
+      waiting = pool.acquire({
+        refuse: (reason) => answer(new DatabaseUnavailable(reason)),
+        go: () => {
+          sent = true;
+          raw.begin(options, async (rawTx) => {
+            // The transaction has its connection: too late if the caller was answered.
+            if (answered || tx.failed || scope?.ended || scope?.abandoned) {
+              throw new DatabaseUnavailable("abandoned");
+            }
+            phase.disarm();
+            pool.breaker.success();
+            if (timeoutMs === 0) await rawTx`set local statement_timeout = 0`;
+            let result: T;
+            try {
+              result = await fn(view(pool, rawTx as unknown as Sql, scope, tx, timeoutMs) as never);
+            } catch (error) {
+              if (tx.lost) return (phase.arm(), settleLost<T>());
+              throw error;
+            }
+            if (tx.lost) return (phase.arm(), settleLost<T>());
+            // Roll back rather than commit for a caller that has been answered.
+            if (answered || tx.failed || scope?.ended || scope?.abandoned) {
+              throw new DatabaseUnavailable("abandoned");
+            }
+            phase.arm(); // the commit
+            return result;
+          }).then(
+            (value) => {
+              pool.release();
+              answer(undefined, value as T);
+            },
+            (error) => {
+              pool.release();
+              const unreachable = isUnreachable(error);
+              // postgres.js rejects begin as soon as the connection closes: from now on
+              // nothing may be sent for this transaction (the connection object may
+              // even reconnect for other work, outside the transaction).
+              if (unreachable) tx.lost = true;
+              if (unreachable) pool.breaker.failure(error);
+              answer(
+                unreachable ? new DatabaseUnavailable("unreachable", { cause: error }) : error,
+              );
+            },
+          );
+        },
+      });
+    });
+  };
+}
+
+function savepoint(pool: Pool, rawTx: Sql, scope: Scope | null, tx: TxState, timeoutMs: number) {
+  const original = (rawTx as unknown as postgres.TransactionSql).savepoint;
+  return <T>(a: string | Fn<T>, b?: Fn<T>): Promise<T> => {
+    const [name, fn] = typeof a === "function" ? [undefined, a] : [a, b!];
+    if (tx.lost) return Promise.reject(new DatabaseUnavailable("unreachable"));
+    if (tx.failed || scope?.ended || scope?.abandoned) {
+      return Promise.reject(new DatabaseUnavailable("abandoned"));
+    }
+    return new Promise<T>((resolve, reject) => {
+      let answered = false;
+      const answer = (error: unknown, value?: T) => {
+        if (answered) return;
+        answered = true;
+        phase.disarm();
+        if (error) reject(error);
+        else resolve(value as T);
+      };
+      const phase = phases(timeoutMs, () => {
+        tx.failed = true;
+        if (scope) scope.abandoned = true;
+        pool.breaker.failure(new DatabaseUnavailable("timeout"));
+        answer(new DatabaseUnavailable("timeout"));
+      });
+      phase.arm();
+      const inner = async (rawSp: postgres.TransactionSql) => {
+        if (answered || tx.failed) throw new DatabaseUnavailable("abandoned");
+        phase.disarm();
+        let result: T;
+        try {
+          result = await fn(view(pool, rawSp as unknown as Sql, scope, tx, timeoutMs) as never);
+        } catch (error) {
+          if (tx.lost) return (phase.arm(), settleLost<T>());
+          throw error;
+        }
+        if (tx.lost) return (phase.arm(), settleLost<T>());
+        if (answered || tx.failed || scope?.ended || scope?.abandoned) {
+          throw new DatabaseUnavailable("abandoned");
+        }
+        phase.arm(); // the release
+        return result;
+      };
+      const started = name === undefined ? original(inner) : original(name, inner);
+      (started as Promise<T>).then((value) => answer(undefined, value), (error) => {
+        const unreachable = isUnreachable(error);
+        answer(unreachable ? new DatabaseUnavailable("unreachable", { cause: error }) : error);
+      });
+    });
+  };
+}

@@ -1,0 +1,192 @@
+// The database guard (guard.ts) against a PostgreSQL server of this test's own, so
+// it can be slowed, cut and stopped: deadlines, the bounded wait, request scopes,
+// a transaction's connection cut mid-statement, and the breaker around a stop.
+import postgres from "postgres";
+import { assert, assertEquals, assertRejects } from "../testing/assert.ts";
+import { havePostgresBinaries, startPrivatePostgres } from "./private_postgres.ts";
+import { connectServer, type DatabaseOptions } from "./connect.ts";
+import { newScope, withScope } from "./guard.ts";
+import { DatabaseUnavailable, isUnavailable } from "./unavailable.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const reason = (r: string) => (error: unknown) =>
+  error instanceof DatabaseUnavailable && error.reason === r;
+
+Deno.test({
+  name: havePostgresBinaries()
+    ? "the database guard: deadlines, bounded wait, scopes, cut connections, breaker"
+    : "the database guard (skipped: no PostgreSQL server binaries here)",
+  ignore: !havePostgresBinaries(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async (t) => {
+    const pg = await startPrivatePostgres();
+    const plain = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const opened: { close: () => Promise<void> }[] = [];
+    const open = async (options: DatabaseOptions) => {
+      const db = await connectServer(pg.url, options);
+      opened.push(db);
+      return db;
+    };
+    const marks = async () =>
+      (await plain<{ n: number }[]>`select n from marks order by n`).map((r) => r.n);
+    try {
+      await plain`create table marks (n int)`;
+
+      await t.step("an SQL error stays what it is and counts as an answer", async () => {
+        const db = await open({ breakerFailures: 1 });
+        await assertRejects(
+          () => db.sql`select * from no_such_table`,
+          (e: Error) => e instanceof postgres.PostgresError && !isUnavailable(e),
+        );
+        assertEquals(db.pool.breaker.state, "closed");
+      });
+
+      await t.step(
+        "a statement not answered by its deadline: 503 then, and the server ends it too",
+        async () => {
+          const db = await open({ statementTimeoutMs: 300 });
+          const start = performance.now();
+          // Ours at 300 ms; the server's own (57014) 100 ms later, if this process lags.
+          await assertRejects(() => db.sql`select pg_sleep(5)`, (e: unknown) => isUnavailable(e));
+          const took = performance.now() - start;
+          assert(took >= 290 && took < 1_000, `answered at the deadline (${took.toFixed(0)} ms)`);
+          await sleep(300);
+          const [running] = await plain`select count(*)::int as n from pg_stat_activity
+          where query like 'select pg_sleep(5)%' and state = 'active'`;
+          assertEquals(running.n, 0, "statement_timeout ended it in the server");
+        },
+      );
+
+      await t.step(
+        "a statement that waited past its deadline for a connection is never sent",
+        async () => {
+          const db = await open({ max: 1, statementTimeoutMs: 300 });
+          const holder = db.sql.begin(async (tx) => {
+            await tx`select 1`;
+            await sleep(700); // holds the only connection
+          });
+          await sleep(50);
+          await assertRejects(() => db.sql`insert into marks values (1)`, reason("timeout"));
+          await holder;
+          await db.sql`select 1`; // the connection is free again
+          await sleep(100);
+          assertEquals(await marks(), []);
+        },
+      );
+
+      await t.step(
+        "too many waiting for a connection: refused at once, the rest still served",
+        async () => {
+          const db = await open({ max: 1, maxWaiting: 2, statementTimeoutMs: 2_000 });
+          const holder = db.sql.begin(async (tx) => {
+            await tx`select 1`;
+            await sleep(400);
+          });
+          await sleep(50);
+          const waiting = [db.sql`select 1 as x`.execute(), db.sql`select 2 as x`.execute()];
+          await sleep(10); // postgres.js hands a query over a tick after execute()
+          assertEquals(db.pool.waiting, 2);
+          const start = performance.now();
+          await assertRejects(() => db.sql`select 3`, reason("busy"));
+          assert(performance.now() - start < 100, "refused without waiting");
+          assertEquals((await Promise.all(waiting)).map(([r]) => r.x), [1, 2]);
+          await holder;
+        },
+      );
+
+      await t.step("a request's scope: once it is answered nothing more runs for it", async () => {
+        const db = await open({ max: 1, statementTimeoutMs: 2_000 });
+        const scope = newScope();
+        const scoped = withScope(db.sql, scope);
+        const holder = db.sql.begin(async (tx) => {
+          await tx`select 1`;
+          await sleep(400);
+        });
+        await sleep(50);
+        // The request's transaction waits for the connection; the request is answered.
+        const late = scoped.begin(async (tx) => {
+          await tx`insert into marks values (2)`;
+        });
+        await sleep(50);
+        scope.ended = true;
+        await assertRejects(() => late, reason("abandoned"));
+        await assertRejects(() => scoped`select 1`, reason("abandoned"));
+        await holder;
+        await sleep(100);
+        assertEquals(await marks(), [], "its transaction rolled back without running");
+        // A statement of a request that timed out closes the scope as well (here one
+        // waiting for the connection, which the server never sees).
+        const short = await open({ max: 1, statementTimeoutMs: 200 });
+        const hold = short.sql.begin(async (tx) => {
+          await tx`select 1`;
+          await sleep(400);
+        });
+        await sleep(50);
+        const timedOut = withScope(short.sql, newScope());
+        await assertRejects(() => timedOut`select 1`, reason("timeout"));
+        await assertRejects(() => timedOut`select 1`, reason("abandoned"));
+        await hold;
+        const other = withScope(short.sql, newScope());
+        assertEquals((await other`select 1 as x`)[0].x, 1, "other requests go on");
+      });
+
+      await t.step(
+        "a transaction whose connection is cut mid-statement: 503, and the process lives on",
+        async () => {
+          const db = await open({ statementTimeoutMs: 5_000 });
+          await assertRejects(
+            () =>
+              db.sql.begin(async (tx) => {
+                const [{ pid }] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid`;
+                setTimeout(() => plain`select pg_terminate_backend(${pid})`.catch(() => {}), 100);
+                await tx`insert into marks values (3)`;
+                await tx`select pg_sleep(2)`;
+              }),
+            (e: unknown) => isUnavailable(e),
+          );
+          // postgres.js would write its rollback to the closed socket from a setImmediate
+          // and end the process (porsager/postgres#1154): give it the chance to.
+          await sleep(300);
+          assertEquals((await db.sql`select 1 as x`)[0].x, 1);
+          assertEquals(await marks(), []);
+        },
+      );
+
+      await t.step(
+        "the database stopped: fail fast, the breaker opens, probes, closes within 1 s of the restart",
+        async () => {
+          const db = await open({ breakerFailures: 3, probeMs: 100, statementTimeoutMs: 900 });
+          await db.sql`select 1`;
+          await pg.stop("fast");
+          try {
+            for (let i = 0; i < 3; i++) {
+              const start = performance.now();
+              await assertRejects(() => db.sql`select 1`, (e: unknown) => isUnavailable(e));
+              assert(performance.now() - start < 500, "a refused connection fails at once");
+            }
+            assertEquals(db.pool.breaker.state, "open");
+            const start = performance.now();
+            await assertRejects(() => db.sql`select 1`, reason("down"));
+            await assertRejects(() => db.sql.begin((tx) => tx`select 1`), reason("down"));
+            assert(performance.now() - start < 50, "refused without trying while open");
+            await sleep(350);
+            assert(db.pool.breaker.probes >= 2, `probing while down (${db.pool.breaker.probes})`);
+          } finally {
+            await pg.start();
+          }
+          const back = performance.now();
+          while (db.pool.breaker.state === "open") {
+            assert(performance.now() - back < 1_000, "closed within 1 s of the restart");
+            await sleep(10);
+          }
+          assertEquals((await db.sql`select 1 as x`)[0].x, 1);
+        },
+      );
+    } finally {
+      for (const db of opened) await db.close().catch(() => {});
+      await plain.end({ timeout: 1 }).catch(() => {});
+      await pg.destroy();
+    }
+  },
+});

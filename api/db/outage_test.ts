@@ -1,0 +1,297 @@
+// The database stopped under load (issue 12): the real API process (api/main.ts)
+// on a PostgreSQL server of this test's own, ~200 requests a second of access
+// decisions, health checks, an admin list and an admin mutation; the server is
+// stopped for 8 s and started again. Asserts, for every single request:
+//   - nothing hangs: each answer comes within 1 s while the database is away, and
+//     every answer in the whole run is a 2xx or 503 `The database is not available`;
+//   - never acting late: a decision answered 503 has no access-log row, an answered
+//     one has its row, stamped before its deadline (send time + DECISION_DEADLINE_MS);
+//     a room answered 503 was not created, one answered 201 was;
+//   - recovery by itself: every request sent from 5 s after the restart succeeds.
+// The machine's own PostgreSQL (5432) is never touched.
+import postgres from "postgres";
+import { assert, assertEquals } from "../testing/assert.ts";
+import { havePostgresBinaries, startPrivatePostgres } from "./private_postgres.ts";
+import { DEMO_ADMIN } from "../demo/seed.ts";
+
+const DEADLINE_MS = 1000;
+const RATE = 200; // requests per second, all kinds together
+const CLIENT_TIMEOUT_MS = 15_000;
+
+type Kind = "decision" | "health" | "list" | "mutation";
+type Sent = {
+  i: number;
+  kind: Kind;
+  /** performance.now() and Date.now() when sent, and when the answer was read. */
+  at: number;
+  epoch: number;
+  ms?: number;
+  status?: number; // 0: no answer (client timeout or network error)
+  body?: { error?: string; logId?: number; id?: number };
+  mark: string;
+};
+
+Deno.test({
+  name: havePostgresBinaries()
+    ? "the database stopped under load: every request 503 within 1 s, nothing late, recovery"
+    : "the database stopped under load (skipped: no PostgreSQL server binaries here)",
+  ignore: !havePostgresBinaries(),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  fn: async () => {
+    const pg = await startPrivatePostgres();
+    let api: Deno.ChildProcess | undefined;
+    const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+    try {
+      api = new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", new URL("../main.ts", import.meta.url).pathname],
+        env: {
+          DATABASE_URL: pg.url,
+          PORT: "0",
+          HOST: "127.0.0.1",
+          DEMO: "true",
+          DOOR_SIMULATOR: "false",
+          LOG_LEVEL: "silent",
+          DECISION_DEADLINE_MS: String(DEADLINE_MS),
+        },
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      let stderr = "";
+      (async () => {
+        for await (const chunk of api!.stderr.pipeThrough(new TextDecoderStream())) {
+          stderr = (stderr + chunk).slice(-4_000);
+        }
+      })().catch(() => {});
+      const base = await listening(api, () => stderr);
+      const origin = { origin: base };
+
+      // Sign in, and a key for one of the demo doors.
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...origin },
+        body: JSON.stringify({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+      });
+      assertEquals(login.status, 200, await login.clone().text());
+      await login.body?.cancel();
+      const cookie = login.headers.getSetCookie()[0].split(";")[0];
+      const admin = { cookie, ...origin };
+      const [door] = await check<{ id: number }[]>`
+        select id from devices where room_id is not null and type = 'reader' order by id limit 1`;
+      const keyed = await fetch(`${base}/api/devices/${door.id}/api-key`, {
+        method: "POST",
+        headers: admin,
+      });
+      assertEquals(keyed.status, 201);
+      const apiKey = (await keyed.json()).apiKey as string;
+      const [badge] = await check<{ type: string; facilityCode: string; cardCode: string }[]>`
+        select type, facility_code as "facilityCode", card_code as "cardCode"
+        from user_credentials order by id limit 1`;
+
+      const sent: Sent[] = [];
+      const inFlight = new Set<Promise<void>>();
+      const kinds: Kind[] = ["decision", "health", "decision", "list", "decision", "mutation"];
+      const one = (i: number) => {
+        const kind = kinds[i % kinds.length];
+        const mark = `outage ${i}`;
+        let request: Request;
+        if (kind === "decision") {
+          request = new Request(`${base}/api/access/decisions`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+            body: JSON.stringify({ credential: badge, action: mark }),
+          });
+        } else if (kind === "health") request = new Request(`${base}/api/health`);
+        else if (kind === "list") request = new Request(`${base}/api/rooms`, { headers: admin });
+        else {
+          // Half with an Idempotency-Key (the handler then runs in a transaction), half without.
+          const headers: Record<string, string> = { ...admin, "content-type": "application/json" };
+          if (i % 12 === 5) headers["idempotency-key"] = crypto.randomUUID();
+          request = new Request(`${base}/api/rooms`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ name: mark }),
+          });
+        }
+        const s: Sent = { i, kind, at: performance.now(), epoch: Date.now(), mark };
+        sent.push(s);
+        const done = (async () => {
+          try {
+            const res = await fetch(request, { signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS) });
+            const text = await res.text();
+            s.status = res.status;
+            try {
+              s.body = JSON.parse(text);
+            } catch { /* not JSON */ }
+          } catch {
+            s.status = 0;
+          }
+          s.ms = performance.now() - s.at;
+        })();
+        inFlight.add(done);
+        done.finally(() => inFlight.delete(done));
+      };
+
+      // The load: RATE a second, on its own schedule whatever the answers do.
+      const start = performance.now();
+      let stopLoad = false;
+      const load = (async () => {
+        for (let i = 0; !stopLoad; i++) {
+          const due = start + (i * 1000) / RATE;
+          const wait = due - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          one(i);
+        }
+      })();
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+      await sleep(3_000);
+      const stopping = performance.now();
+      await pg.stop("fast");
+      const down = performance.now();
+      await sleep(8_000);
+      const restarting = performance.now();
+      await pg.start();
+      const back = performance.now();
+      await sleep(7_000);
+      stopLoad = true;
+      await load;
+      await Promise.all([...inFlight]);
+
+      // --- what happened ----------------------------------------------------------
+      const failed = (s: Sent) => s.status === 0 || (s.status! >= 300 && s.status !== 503);
+      const summary = (list: Sent[]) => {
+        const by = new Map<string, number>();
+        for (const s of list) {
+          by.set(`${s.kind} ${s.status}`, (by.get(`${s.kind} ${s.status}`) ?? 0) + 1);
+        }
+        const slowest = Math.max(0, ...list.map((s) => s.ms!));
+        return `${list.length} requests, slowest ${slowest.toFixed(0)} ms: ` +
+          [...by].sort().map(([k, n]) => `${k}: ${n}`).join(", ");
+      };
+      const during = sent.filter((s) => s.at >= stopping && s.at < restarting);
+      const away = sent.filter((s) => s.at >= down && s.at + s.ms! < restarting);
+      const late = sent.filter((s) => s.at >= back + 5_000);
+      console.log(`  before the stop: ${summary(sent.filter((s) => s.at < stopping))}`);
+      console.log(
+        `  stopping (${(down - stopping).toFixed(0)} ms): ` +
+          summary(sent.filter((s) => s.at >= stopping && s.at < down)),
+      );
+      console.log(`  down: ${summary(away)}`);
+      console.log(
+        `  restart took ${(back - restarting).toFixed(0)} ms; after it: ` +
+          summary(sent.filter((s) => s.at >= restarting)),
+      );
+
+      // Second by second around the restart: when answers came back.
+      const buckets = new Map<number, string[]>();
+      for (const s of sent.filter((s) => s.at >= restarting - 1_000)) {
+        const b = Math.floor((s.at - back) / 1_000);
+        buckets.set(b, [...(buckets.get(b) ?? []), String(s.status)]);
+      }
+      for (const [b, statuses] of buckets) {
+        const ok = statuses.filter((x) => x.startsWith("2")).length;
+        console.log(`  restart ${b >= 0 ? "+" : ""}${b} s: ${ok}/${statuses.length} answered`);
+      }
+
+      // Nothing else than answers or 503s, and nothing hung, in the whole run.
+      const odd = sent.filter(failed);
+      if (odd.length) {
+        console.log(`  the API's stderr: ${stderr}`);
+        console.log(`  the server's log: ${(await pg.log()).slice(-3_000)}`);
+      }
+      assertEquals(odd.map((s) => `${s.kind} ${s.i}: ${s.status} ${JSON.stringify(s.body)}`), []);
+      // While the database was going or gone, every request was answered within 1 s...
+      const slow = during.filter((s) => s.ms! >= 1_000);
+      assertEquals(slow.map((s) => `${s.kind} ${s.i}: ${s.ms!.toFixed(0)} ms`), []);
+      // ...and while it was gone, with 503 and the one message, health included.
+      assert(away.length > RATE * 6, `load kept up while down (${away.length} requests)`);
+      for (const kind of ["decision", "health", "list", "mutation"] as Kind[]) {
+        assert(away.some((s) => s.kind === kind), `some ${kind} while down`);
+      }
+      const not503 = away.filter((s) =>
+        s.status !== 503 || s.body?.error !== "The database is not available"
+      );
+      assertEquals(
+        not503.map((s) => `${s.kind} ${s.i}: ${s.status} ${JSON.stringify(s.body)}`),
+        [],
+      );
+      // Recovery by itself within 5 s of the database's return.
+      assert(late.length > RATE, `load kept up after the restart (${late.length} requests)`);
+      const notBack = late.filter((s) => s.status! >= 300);
+      assertEquals(notBack.map((s) => `${s.kind} ${s.i}: ${s.status}`), []);
+
+      // Never acting late: every decision's row (or its absence) against its answer.
+      const rows = await check<{ id: string; action: string; timestamp: Date }[]>`
+        select id, action, timestamp from access_logs where action like 'outage %'`;
+      const rowOf = new Map(rows.map((r) => [r.action, r]));
+      const decisions = sent.filter((s) => s.kind === "decision");
+      const wrong: string[] = [];
+      for (const s of decisions) {
+        const row = rowOf.get(s.mark);
+        rowOf.delete(s.mark);
+        if (s.status === 200) {
+          if (!row) wrong.push(`${s.mark}: answered 200 but no row`);
+          else if (Number(row.id) !== s.body?.logId) wrong.push(`${s.mark}: other row`);
+          else if (row.timestamp.getTime() > s.epoch + DEADLINE_MS) {
+            wrong.push(`${s.mark}: logged ${row.timestamp.getTime() - s.epoch} ms after sending`);
+          }
+        } else if (row) {
+          wrong.push(
+            `${s.mark}: answered ${s.status} but logged ${
+              row.timestamp.getTime() - s.epoch
+            } ms after sending`,
+          );
+        }
+      }
+      assertEquals(wrong, []);
+      assertEquals([...rowOf.keys()], [], "no row for a request that was never sent");
+      // The same for the admin mutation: a room exists exactly when it was answered 201.
+      const rooms = new Set(
+        (await check<{ name: string }[]>`select name from rooms where name like 'outage %'`)
+          .map((r) => r.name),
+      );
+      const mutations = sent.filter((s) => s.kind === "mutation");
+      const mismatched = mutations.filter((s) => (s.status === 201) !== rooms.has(s.mark));
+      assertEquals(
+        mismatched.map((s) => `${s.mark}: ${s.status}, exists ${rooms.has(s.mark)}`),
+        [],
+      );
+      assert(mutations.some((s) => s.status === 201) && mutations.some((s) => s.status === 503));
+    } finally {
+      await check.end({ timeout: 1 }).catch(() => {});
+      if (api) {
+        try {
+          api.kill("SIGKILL");
+        } catch { /* already gone */ }
+        await api.status;
+      }
+      await pg.destroy();
+    }
+  },
+});
+
+/** Reads the API's output until it says where it listens. */
+async function listening(api: Deno.ChildProcess, stderr: () => string): Promise<string> {
+  const reader = api.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  const timeout = setTimeout(() => api.kill("SIGKILL"), 60_000);
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) {
+        throw new Error(`the API stopped before listening: ${seen} ${stderr()}`);
+      }
+      seen += value;
+      const match = /running at (http:\/\/[^\s]+)/.exec(seen);
+      if (match) {
+        (async () => {
+          while (!(await reader.read()).done) { /* drain */ }
+        })().catch(() => {});
+        return match[1].replace("localhost", "127.0.0.1");
+      }
+    }
+  } finally {
+    clearTimeout(timeout);
+  }
+}
