@@ -4,7 +4,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Env, Services } from "./http/env.ts";
 import { compression } from "./http/compression.ts";
-import { onError, onNotFound } from "./http/errors.ts";
+import { answer, ApiError, onError } from "./http/errors.ts";
+import { notFound } from "./http/not_found.ts";
 import { databaseScope } from "./http/database_scope.ts";
 import { requestLog } from "./http/request_log.ts";
 import { serveApp } from "./http/static.ts";
@@ -49,7 +50,13 @@ export function createApp(services: Services) {
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) =>
-        c.json({ error: `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB)` }, 400),
+        answer(
+          c,
+          new ApiError(
+            "payload_too_large",
+            `Request body is too large (limit ${MAX_BODY_BYTES / 1024} KB)`,
+          ),
+        ),
     }),
   );
   app.use("/api/*", sameOriginWrites);
@@ -78,7 +85,7 @@ export function createApp(services: Services) {
   // Registered last but /api paths pass through it, so unknown ones end in the
   // JSON 404 and routes added after createApp (tests) still answer.
   app.get("*", serveApp(services.config.staticDir));
-  app.notFound(onNotFound);
+  app.notFound((c) => answer(c, notFound.route(c.req.method, c.req.path)));
   app.onError(onError);
   return app;
 }

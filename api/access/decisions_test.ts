@@ -415,7 +415,7 @@ withApp(
     });
     const took = performance.now() - start;
     assertEquals(res.status, 503);
-    assertEquals(res.json, { error: "The database is not available" });
+    assertEquals(res.json, { error: "The database is not available", code: "unavailable" });
     assert(took >= 150 && took < 700, `answered at its deadline (${took.toFixed(0)} ms)`);
     await holder;
     await new Promise((r) => setTimeout(r, 300)); // the statement, if any, has run by now

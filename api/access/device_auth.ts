@@ -19,7 +19,7 @@ const CHALLENGE = 'Bearer realm="threshold-devices"';
 const BEARER = /^Bearer +(\S{1,512})$/i;
 
 function refused(message: string, invalidToken: boolean) {
-  return new ApiError(401, message, {
+  return new ApiError("unauthenticated", message, {
     "WWW-Authenticate": invalidToken ? `${CHALLENGE}, error="invalid_token"` : CHALLENGE,
   });
 }

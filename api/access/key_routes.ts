@@ -3,10 +3,10 @@
 // revoke it. Mounted under /api/devices.
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { badRequest } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { allow } from "../auth/access.ts";
-import { DEVICE_NOT_FOUND } from "../devices/routes.ts";
 import { clearDeviceKey, keyStatus, setDeviceKey } from "./device_keys.ts";
 
 export const NO_REPLAYED_KEYS =
@@ -15,7 +15,7 @@ export const NO_REPLAYED_KEYS =
 export const deviceKeyRoutes = new Hono<Env>()
   .get("/:id/api-key", allow.admin, async (c) => {
     const status = await keyStatus(c.var.sql, idParam(c));
-    if (!status) throw notFound(DEVICE_NOT_FOUND);
+    if (!status) throw notFound.device();
     return c.json(status);
   })
   .post("/:id/api-key", allow.admin, async (c) => {
@@ -23,12 +23,12 @@ export const deviceKeyRoutes = new Hono<Env>()
     // Idempotency-Key record: a key is made online, with a person watching.
     if (c.req.header("idempotency-key") !== undefined) throw badRequest(NO_REPLAYED_KEYS);
     const made = await setDeviceKey(c.var.sql, idParam(c));
-    if (!made) throw notFound(DEVICE_NOT_FOUND);
+    if (!made) throw notFound.device();
     c.header("Cache-Control", "no-store");
     return c.json(made, 201);
   })
   .delete("/:id/api-key", allow.admin, async (c) => {
     const id = idParam(c);
-    if (!(await clearDeviceKey(c.var.sql, id))) throw notFound(DEVICE_NOT_FOUND);
+    if (!(await clearDeviceKey(c.var.sql, id))) throw notFound.device();
     return c.json({ ...(await keyStatus(c.var.sql, id))!, id });
   });

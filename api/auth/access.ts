@@ -85,7 +85,7 @@ export const requireRule = createMiddleware<Env>(async (c, next) => {
   const routed = routes.some((route) => route.method !== "ALL");
   if (routed && !ruled) {
     c.var.log.error("route without an access rule", { path: c.req.path, method: c.req.method });
-    throw new ApiError(500, "This route has no access rule");
+    throw new ApiError("internal", "This route has no access rule");
   }
   await next();
 });

@@ -9,13 +9,7 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Env } from "../http/env.ts";
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  unauthorized,
-} from "../http/errors.ts";
+import { badRequest, forbidden, unauthorized, uniqueOr409 } from "../http/errors.ts";
 import { body, parse } from "../http/validate.ts";
 import { allow } from "./access.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -171,19 +165,17 @@ export const authRoutes = new Hono<Env>()
     }
     if (!verification.verified) throw badRequest("Failed to register Face ID. Please try again.");
     const info = verification.registrationInfo;
-    try {
-      await sql`insert into passkeys (user_id, credential_id, public_key, counter, device_type,
+    await uniqueOr409(
+      sql`insert into passkeys (user_id, credential_id, public_key, counter, device_type,
           transports, backup_eligible, backup_state, user_display_name)
         values (${user.id}, ${info.credential.id}, ${
         isoBase64URL.fromBuffer(info.credential.publicKey)
       },
           ${info.credential.counter}, ${info.credentialDeviceType}, ${input.transports},
           ${info.credentialDeviceType === "multiDevice"}, ${info.credentialBackedUp},
-          ${`${user.firstName} ${user.lastName}`.trim()})`;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict("This passkey is already registered");
-      throw error;
-    }
+          ${`${user.firstName} ${user.lastName}`.trim()})`,
+      "This passkey is already registered",
+    );
     return c.json({ success: true }, 201);
   })
   .post("/login", allow.public, async (c) => {
@@ -205,13 +197,10 @@ export const authRoutes = new Hono<Env>()
   .post("/signup", allow.public, async (c) => {
     const { sql, config } = c.var;
     const input = await body(c, s.signupBody);
-    let id: number;
-    try {
-      id = await createUser(sql, { ...input, passwordHash: await hashPassword(input.password) });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict("An account with this email already exists");
-      throw error;
-    }
+    const id = await uniqueOr409(
+      createUser(sql, { ...input, passwordHash: await hashPassword(input.password) }),
+      "An account with this email already exists",
+    );
     await signIn(c, sql, config, id);
     return c.json({ user: await sessionUser(sql, id) }, 201);
   })

@@ -26,7 +26,7 @@ export async function checkThrottle(sql: Queries, email: string, ip: string) {
   const seconds = Math.max(1, ...over.map((r) => r.retryAfter));
   const minutes = Math.ceil(seconds / 60);
   throw new ApiError(
-    429,
+    "rate_limited",
     `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     { "Retry-After": String(seconds) },
   );

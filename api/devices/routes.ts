@@ -1,14 +1,14 @@
 // Device calls of spec 2 §7 and the device page's assigned credentials. Admin only.
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
-import { conflict, isUniqueViolation, notFound } from "../http/errors.ts";
+import { conflict, uniqueOr409 } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { body, idParam, query } from "../http/validate.ts";
 import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
 import { roomExists } from "../rooms/repo.ts";
-import { ROOM_NOT_FOUND } from "../rooms/routes.ts";
 import { assignBody, createDeviceBody, listQuery, updateDeviceBody } from "./schemas.ts";
 import {
   assignDevice,
@@ -23,18 +23,17 @@ import {
 } from "./repo.ts";
 import { assignedCredentials } from "./assigned_credentials.ts";
 
-export const DEVICE_NOT_FOUND = "Device not found";
-export const DUPLICATE_DEVICE_ID = "A device with this device ID already exists";
+const DUPLICATE_DEVICE_ID = "A device with this device ID already exists";
 const GENERATE_ATTEMPTS = 50;
 
 async function deviceOr404(sql: Queries, id: number) {
   const device = await findDevice(sql, id);
-  if (!device) throw notFound(DEVICE_NOT_FOUND);
+  if (!device) throw notFound.device();
   return device;
 }
 
 async function assertRoom(sql: Queries, roomId: number | null | undefined) {
-  if (roomId != null && !(await roomExists(sql, roomId))) throw notFound(ROOM_NOT_FOUND);
+  if (roomId != null && !(await roomExists(sql, roomId))) throw notFound.room();
 }
 
 export const deviceRoutes = new Hono<Env>()
@@ -63,19 +62,17 @@ export const deviceRoutes = new Hono<Env>()
   .put("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const input = await body(c, updateDeviceBody);
-    try {
-      const device = await transaction(c.var.sql, async (tx) => {
-        if (!(await lockDevice(tx, id))) throw notFound(DEVICE_NOT_FOUND);
+    const device = await uniqueOr409(
+      transaction(c.var.sql, async (tx) => {
+        if (!(await lockDevice(tx, id))) throw notFound.device();
         assertVersion(c, await deviceOr404(tx, id));
         await assertRoom(tx, input.roomId);
         await updateDevice(tx, id, input);
         return await deviceOr404(tx, id);
-      });
-      return c.json(device);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(DUPLICATE_DEVICE_ID);
-      throw error;
-    }
+      }),
+      DUPLICATE_DEVICE_ID,
+    );
+    return c.json(device);
   })
   .patch("/:id", allow.admin, async (c) => {
     const id = idParam(c);
@@ -88,13 +85,13 @@ export const deviceRoutes = new Hono<Env>()
   })
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
-    if (!(await toggleDevice(c.var.sql, id))) throw notFound(DEVICE_NOT_FOUND);
+    if (!(await toggleDevice(c.var.sql, id))) throw notFound.device();
     return c.json(await deviceOr404(c.var.sql, id));
   })
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     if (!(await transaction(c.var.sql, (tx) => deleteDevice(tx, id)))) {
-      throw notFound(DEVICE_NOT_FOUND);
+      throw notFound.device();
     }
     return c.json({ success: true, id });
   })

@@ -4,23 +4,21 @@
 // a room the group does not have is 404.
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
 import { findRoom } from "../rooms/repo.ts";
-import { ROOM_NOT_FOUND } from "../rooms/routes.ts";
 import { addRoomToGroup, groupExists, removeRoomFromGroup, roomsOfGroup } from "./repo.ts";
 
-export const GROUP_NOT_FOUND = "Group not found";
-
 async function assertGroup(sql: Queries, id: number) {
-  if (!(await groupExists(sql, id))) throw notFound(GROUP_NOT_FOUND);
+  if (!(await groupExists(sql, id))) throw notFound.group();
 }
 
 async function roomOr404(sql: Queries, id: number) {
   const room = await findRoom(sql, id);
-  if (!room) throw notFound(ROOM_NOT_FOUND);
+  if (!room) throw notFound.room();
   return room;
 }
 
@@ -47,7 +45,7 @@ export const groupRoomRoutes = new Hono<Env>()
     await assertGroup(sql, groupId);
     await roomOr404(sql, roomId);
     if (!(await removeRoomFromGroup(sql, groupId, roomId))) {
-      throw notFound("This room is not in this group");
+      throw notFound.groupRoom();
     }
     return c.json({ success: true, groupId, roomId });
   });

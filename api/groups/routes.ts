@@ -3,13 +3,13 @@
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
 import type { Env } from "../http/env.ts";
-import { conflict, isUniqueViolation, notFound } from "../http/errors.ts";
+import { conflict, uniqueOr409 } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { readBody } from "../users/read_body.ts";
-import { USER_NOT_FOUND } from "../users/schemas.ts";
 import { keepingAnAdmin } from "./admins.ts";
 import * as s from "./schemas.ts";
 import {
@@ -27,23 +27,12 @@ import {
   updateGroup,
 } from "./repo.ts";
 
-const GROUP_NOT_FOUND = "Group not found";
 const NAME_TAKEN = "A group with this name already exists";
 
 async function existingGroup(sql: Queries, id: number) {
   const group = await findGroup(sql, id);
-  if (!group) throw notFound(GROUP_NOT_FOUND);
+  if (!group) throw notFound.group();
   return group;
-}
-
-/** A unique clash on group names (any case) becomes a readable 409. */
-async function nameMustBeFree<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
-    throw error;
-  }
 }
 
 export const groupRoutes = new Hono<Env>()
@@ -53,7 +42,10 @@ export const groupRoutes = new Hono<Env>()
   .post("/", allow.admin, async (c) => {
     const input = await readBody(c, s.createGroupBody);
     // A savepoint, so a clash does not spoil an enclosing (idempotent) transaction.
-    const id = await nameMustBeFree(() => transaction(c.var.sql, (tx) => insertGroup(tx, input)));
+    const id = await uniqueOr409(
+      transaction(c.var.sql, (tx) => insertGroup(tx, input)),
+      NAME_TAKEN,
+    );
     return c.json(await existingGroup(c.var.sql, id), 201);
   })
   .get("/:id", allow.admin, async (c) => c.json(await existingGroup(c.var.sql, idParam(c))))
@@ -61,16 +53,17 @@ export const groupRoutes = new Hono<Env>()
     const id = idParam(c);
     const input = await readBody(c, s.updateGroupBody);
     // Renaming the Admin group would make nobody an admin: refused like the rest.
-    await nameMustBeFree(() =>
+    await uniqueOr409(
       keepingAnAdmin(
         c.var.sql,
         "Renaming the Admin group would leave no active administrator",
         async (tx) => {
-          if (!(await lockGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+          if (!(await lockGroup(tx, id))) throw notFound.group();
           assertVersion(c, (await findGroup(tx, id))!);
           await updateGroup(tx, id, input);
         },
-      )
+      ),
+      NAME_TAKEN,
     );
     return c.json(await existingGroup(c.var.sql, id));
   })
@@ -78,7 +71,7 @@ export const groupRoutes = new Hono<Env>()
     const id = idParam(c);
     const refusal = "The Admin group cannot be deactivated: no active administrator would be left";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if (!(await toggleGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+      if (!(await toggleGroup(tx, id))) throw notFound.group();
     });
     return c.json(await existingGroup(c.var.sql, id));
   })
@@ -86,7 +79,7 @@ export const groupRoutes = new Hono<Env>()
     const id = idParam(c);
     const refusal = "The Admin group cannot be deleted: no active administrator would be left";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if (!(await deleteGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+      if (!(await deleteGroup(tx, id))) throw notFound.group();
     });
     return c.json({ success: true, id });
   })
@@ -102,10 +95,10 @@ export const groupRoutes = new Hono<Env>()
     const id = idParam(c);
     const userId = idParam(c, "userId");
     const added = await transaction(c.var.sql, async (tx) => {
-      if (!(await lockGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
+      if (!(await lockGroup(tx, id))) throw notFound.group();
       const [user] = await tx<{ isActive: boolean }[]>`
         select is_active from users where id = ${userId} for share`;
-      if (!user) throw notFound(USER_NOT_FOUND);
+      if (!user) throw notFound.user();
       if (!user.isActive) throw conflict("Only active users can be added to a group");
       return await addMember(tx, id, userId);
     });
@@ -117,8 +110,8 @@ export const groupRoutes = new Hono<Env>()
     const refusal = "You cannot remove the last active admin from the Admin group";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
       if (await removeMember(tx, id, userId)) return;
-      if (!(await lockGroup(tx, id))) throw notFound(GROUP_NOT_FOUND);
-      throw notFound("This user is not a member of this group");
+      if (!(await lockGroup(tx, id))) throw notFound.group();
+      throw notFound.member();
     });
     return c.json({ success: true, groupId: id, userId });
   });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
 import { allow } from "../auth/access.ts";
-import { DATABASE_UNAVAILABLE } from "../http/errors.ts";
+import { databaseUnavailable } from "../http/errors.ts";
 
 // Public: load balancers and the CI start check call it without a session.
 // `select 1` through the guarded pool (db/guard.ts): while the breaker is open it
@@ -14,10 +14,11 @@ export const healthRoutes = new Hono<Env>()
       return c.json({ status: "ok", database: "ok" });
     } catch (error) {
       c.var.log.debug("health check failed", { error: String(error) });
+      const unavailable = databaseUnavailable();
       return c.json(
-        { error: DATABASE_UNAVAILABLE, status: "degraded", database: "down" },
-        503,
-        { "Retry-After": "1" },
+        { ...unavailable.body(), status: "degraded", database: "down" },
+        unavailable.status,
+        unavailable.headers,
       );
     }
   });

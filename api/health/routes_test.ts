@@ -12,7 +12,7 @@ describeApp("GET /api/health", async (t, { request, sql }) => {
   await t.step("unknown API paths answer 404 in the error envelope", async () => {
     const res = await request("GET", "/api/nothing-here");
     assertEquals(res.status, 404);
-    assertEquals(res.json, { error: "No route for GET /api/nothing-here" });
+    assertEquals(res.json, { error: "No route for GET /api/nothing-here", code: "not_found" });
   });
   await t.step(
     "answers 503 at once while the breaker is open, and ok once a probe succeeds",
@@ -25,6 +25,7 @@ describeApp("GET /api/health", async (t, { request, sql }) => {
       assertEquals(res.status, 503);
       assertEquals(res.json, {
         error: "The database is not available",
+        code: "unavailable",
         status: "degraded",
         database: "down",
       });

@@ -1,61 +1,86 @@
-// One error vocabulary for the whole API: { "error": "<readable message>" }.
+// One error vocabulary for the whole API: { "error": "<readable message>", "code": "<code>" },
+// the codes and their statuses in contract.ts. Not-found messages: not_found.ts.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Env } from "./env.ts";
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from "./contract.ts";
 import { isUnavailable } from "../db/unavailable.ts";
 
 export class ApiError extends Error {
+  readonly status: (typeof ERROR_STATUS)[ErrorCode];
   constructor(
-    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+    this.status = ERROR_STATUS[code];
+  }
+
+  /** The answer's JSON body. */
+  body(): ErrorBody {
+    return { error: this.message, code: this.code };
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message = "Not authenticated") => new ApiError(401, message);
-export const forbidden = (message = "Admin access is required") => new ApiError(403, message);
-export const notFound = (message = "Not found") => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
+export const badRequest = (message: string) => new ApiError("validation", message);
+export const unauthorized = (message = "Not authenticated") =>
+  new ApiError("unauthenticated", message);
+export const forbidden = (message = "Admin access is required") =>
+  new ApiError("forbidden", message);
+export const conflict = (message: string) => new ApiError("conflict", message);
 
 export const DATABASE_UNAVAILABLE = "The database is not available";
 /** 503: the database is away, too busy or too slow (db/unavailable.ts); try again shortly. */
 export const databaseUnavailable = () =>
-  new ApiError(503, DATABASE_UNAVAILABLE, { "Retry-After": "1" });
+  new ApiError("unavailable", DATABASE_UNAVAILABLE, { "Retry-After": "1" });
 
 /** postgres error code for a unique-constraint clash. */
-export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
-export function onError(error: Error, c: Context<Env>) {
-  if (error instanceof ApiError) {
-    // A 412 also carries the server's version, for the conflict choice.
-    const extra = "current" in error ? { current: (error as { current: unknown }).current } : {};
-    return c.json({ error: error.message, ...extra }, error.status, error.headers);
+/**
+ * Awaits work; a unique clash in it becomes 409 with the route's own message.
+ * Inside an idempotent request, run the insert or update in a savepoint
+ * (http/transaction.ts), so the clash does not spoil the enclosing transaction.
+ */
+export async function uniqueOr409<T>(work: Promise<T>, message: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
   }
+}
+
+/** Answers an ApiError: its status, headers and { error, code } body. */
+export const answer = (c: Context, error: ApiError) =>
+  c.json(error.body(), error.status, error.headers);
+
+/** Hono's own exceptions keep their status where the vocabulary has it. */
+function codeOfStatus(status: number): ErrorCode {
+  const known = Object.entries(ERROR_STATUS).find(([, s]) => s === status);
+  return known ? known[0] as ErrorCode : status < 500 ? "validation" : "internal";
+}
+
+function asApiError(error: Error, c: Context<Env>): ApiError {
+  if (error instanceof ApiError) return error;
   if (error instanceof HTTPException) {
-    return c.json({ error: error.message || "Request failed" }, error.status);
+    return new ApiError(codeOfStatus(error.status), error.message || "Request failed");
   }
-  if (isUniqueViolation(error)) {
-    return c.json({ error: "That value is already in use" }, 409);
-  }
+  // A clash no route expected: still a 409, in general words.
+  if (isUniqueViolation(error)) return conflict("That value is already in use");
   if (isUnavailable(error)) {
     c.var.log.debug("database not available", {
       requestId: c.var.requestId,
       error: String(error),
     });
-    const unavailable = databaseUnavailable();
-    return c.json({ error: unavailable.message }, unavailable.status, unavailable.headers);
+    return databaseUnavailable();
   }
   c.var.log.error("unhandled error", {
     requestId: c.var.requestId,
     error: error.stack ?? String(error),
   });
-  return c.json({ error: "Something went wrong. Please try again." }, 500);
+  return new ApiError("internal", "Something went wrong. Please try again.");
 }
 
-export function onNotFound(c: Context<Env>) {
-  return c.json({ error: `No route for ${c.req.method} ${c.req.path}` }, 404);
-}
+export const onError = (error: Error, c: Context<Env>) => answer(c, asApiError(error, c));

@@ -83,12 +83,15 @@ async function replay(c: Context<Env>, sql: Queries, userId: number, key: string
     select request_hash, state, response_status, response_body from idempotency_keys
     where user_id = ${userId} and key = ${key}`;
   const running = () =>
-    new ApiError(409, "A request with this Idempotency-Key is still in progress", {
+    new ApiError("conflict", "A request with this Idempotency-Key is still in progress", {
       "Retry-After": "1",
     });
   if (!row) throw running();
   if (row.requestHash !== hash) {
-    throw new ApiError(422, "This Idempotency-Key was already used for a different request");
+    throw new ApiError(
+      "idempotency_mismatch",
+      "This Idempotency-Key was already used for a different request",
+    );
   }
   if (row.state !== "done") throw running();
   return c.newResponse(row.responseBody, row.responseStatus as 200, {

@@ -1,7 +1,7 @@
 // Browser-facing protections for every response and every state-changing call.
 import { createMiddleware } from "hono/factory";
 import type { Env } from "./env.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, forbidden } from "./errors.ts";
 
 // Emotion (Joy UI) injects <style> tags at run time, hence 'unsafe-inline' for styles only.
 const CSP = [
@@ -46,7 +46,7 @@ export const sameOriginWrites = createMiddleware<Env>(async (c, next) => {
   // multipart); only JSON, which such a post cannot send, is accepted.
   const type = c.req.header("content-type")?.split(";")[0].trim().toLowerCase();
   if (type !== undefined && type !== "application/json") {
-    throw new ApiError(415, "Content-Type must be application/json");
+    throw new ApiError("unsupported_media_type", "Content-Type must be application/json");
   }
   const expected = c.var.config.publicOrigin ?? new URL(c.req.url).origin;
   const origin = c.req.header("origin");
@@ -56,7 +56,7 @@ export const sameOriginWrites = createMiddleware<Env>(async (c, next) => {
       ? origin !== expected
       : site !== undefined && site !== "same-origin" && site !== "none"
   ) {
-    throw new ApiError(403, "Cross-site request refused");
+    throw forbidden("Cross-site request refused");
   }
   await next();
 });

@@ -3,10 +3,16 @@
 // 412 with the server's current version so the client can let the user choose.
 import type { Context } from "hono";
 import { ApiError } from "./errors.ts";
+import type { StaleBody } from "./contract.ts";
 
 export class StaleVersion extends ApiError {
   constructor(readonly current: unknown) {
-    super(412, "This item was changed by someone else since you loaded it");
+    super("stale", "This item was changed by someone else since you loaded it");
+  }
+
+  /** The server's version goes with the refusal, for the conflict choice. */
+  override body(): StaleBody<unknown> {
+    return { error: this.message, code: "stale", current: this.current };
   }
 }
 

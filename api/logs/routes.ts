@@ -2,26 +2,21 @@
 // each as JSON pages and as a CSV download of every filtered row. Admin only.
 import { type Context, Hono } from "hono";
 import type { Env } from "../http/env.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { idParam, query } from "../http/validate.ts";
 import { allow } from "../auth/access.ts";
 import { allRows, logEvents, logPage, logQuery, type LogScope } from "./query.ts";
 import { CSV_HEADER, csvLine, logCsvLine } from "./csv.ts";
 
 type Kind = Exclude<LogScope["kind"], "all">;
-const ENTITY = {
-  user: { table: "users", missing: "User not found" },
-  room: { table: "rooms", missing: "Room not found" },
-  device: { table: "devices", missing: "Device not found" },
-  group: { table: "groups", missing: "Group not found" },
-} as const;
+const TABLE = { user: "users", room: "rooms", device: "devices", group: "groups" } as const;
 
 async function scopeOf(c: Context<Env>, kind: Kind | "all"): Promise<LogScope> {
   if (kind === "all") return { kind };
   const id = idParam(c);
   const sql = c.var.sql;
-  const [row] = await sql`select 1 from ${sql(ENTITY[kind].table)} where id = ${id}`;
-  if (!row) throw notFound(ENTITY[kind].missing);
+  const [row] = await sql`select 1 from ${sql(TABLE[kind])} where id = ${id}`;
+  if (!row) throw notFound[kind]();
   return { kind, id };
 }
 

@@ -1,7 +1,7 @@
 // Room calls of spec 2 §7. Admin only.
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
-import { notFound } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { body, idParam } from "../http/validate.ts";
 import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
@@ -19,11 +19,9 @@ import {
 import { sensorFigures } from "./sensor_data.ts";
 import type { Queries } from "../db/connect.ts";
 
-export const ROOM_NOT_FOUND = "Room not found";
-
 async function roomOr404(sql: Queries, id: number) {
   const room = await findRoom(sql, id);
-  if (!room) throw notFound(ROOM_NOT_FOUND);
+  if (!room) throw notFound.room();
   return room;
 }
 
@@ -40,7 +38,7 @@ export const roomRoutes = new Hono<Env>()
     const id = idParam(c);
     const input = await body(c, roomBody);
     const room = await transaction(c.var.sql, async (tx) => {
-      if (!(await lockRoom(tx, id))) throw notFound(ROOM_NOT_FOUND);
+      if (!(await lockRoom(tx, id))) throw notFound.room();
       assertVersion(c, await roomOr404(tx, id));
       await updateRoom(tx, id, input);
       return await roomOr404(tx, id);
@@ -50,13 +48,13 @@ export const roomRoutes = new Hono<Env>()
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
     const sql = c.var.sql;
-    if (!(await toggleRoom(sql, id))) throw notFound(ROOM_NOT_FOUND);
+    if (!(await toggleRoom(sql, id))) throw notFound.room();
     return c.json(await roomOr404(sql, id));
   })
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     if (!(await transaction(c.var.sql, (tx) => deleteRoom(tx, id)))) {
-      throw notFound(ROOM_NOT_FOUND);
+      throw notFound.room();
     }
     return c.json({ success: true, id });
   })

@@ -56,7 +56,7 @@ describeApp("rooms", async (t, { sql, login }) => {
     assertEquals(res.json.name, "Lobby");
     const missing = await request("GET", "/api/rooms/999999");
     assertEquals(missing.status, 404);
-    assertEquals(missing.json, { error: "Room not found" });
+    assertEquals(missing.json, { error: "Room not found", code: "not_found" });
     for (const id of ["abc", "1.5", "-1", "0", "99999999999"]) {
       const res = await request("GET", `/api/rooms/${id}`);
       assertEquals(res.status, 400, id);

@@ -5,13 +5,14 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
 import type { Env } from "../http/env.ts";
-import { conflict, forbidden, isUniqueViolation, notFound } from "../http/errors.ts";
+import { forbidden, uniqueOr409 } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { readBody } from "./read_body.ts";
-import { credentialBody, SYSTEM_CREDENTIAL_TYPE, USER_NOT_FOUND } from "./schemas.ts";
+import { credentialBody, SYSTEM_CREDENTIAL_TYPE } from "./schemas.ts";
 import { isVerified, verificationOf } from "./repo.ts";
 import {
   type Credential,
@@ -24,12 +25,11 @@ import {
 
 export const SYSTEM_ROW_ID = -1;
 const SYSTEM_MANAGED = "This credential is managed by identity verification and cannot be changed";
-const NOT_FOUND = "Credential not found";
 const CARD_TAKEN = "This card is already registered";
 
 async function verificationRow(sql: Queries, userId: number) {
   const v = await verificationOf(sql, userId);
-  if (!v) throw notFound(USER_NOT_FOUND);
+  if (!v) throw notFound.user();
   if (!isVerified(v.status)) return null;
   const row: Credential = {
     id: SYSTEM_ROW_ID,
@@ -53,15 +53,6 @@ function credentialParam(c: Context) {
   return idParam(c, "credentialId");
 }
 
-async function cardMustBeFree<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(CARD_TAKEN);
-    throw error;
-  }
-}
-
 export const credentialRoutes = new Hono<Env>()
   .get("/:id/credentials", allow.admin, async (c) => {
     const userId = idParam(c);
@@ -72,12 +63,13 @@ export const credentialRoutes = new Hono<Env>()
   .post("/:id/credentials", allow.admin, async (c) => {
     const userId = idParam(c);
     const input = await readBody(c, credentialBody);
-    const credential = await cardMustBeFree(() =>
+    const credential = await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
         const [user] = await tx`select 1 from users where id = ${userId}`;
-        if (!user) throw notFound(USER_NOT_FOUND);
+        if (!user) throw notFound.user();
         return await insertCredential(tx, userId, input);
-      })
+      }),
+      CARD_TAKEN,
     );
     return c.json(credential, 201);
   })
@@ -85,19 +77,20 @@ export const credentialRoutes = new Hono<Env>()
     const userId = idParam(c);
     const id = credentialParam(c);
     const input = await readBody(c, credentialBody);
-    const credential = await cardMustBeFree(() =>
+    const credential = await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
         const current = await findCredential(tx, userId, id, true);
-        if (!current) throw notFound(NOT_FOUND);
+        if (!current) throw notFound.credential();
         assertVersion(c, current as { updatedAt: Date });
         return await updateCredential(tx, userId, id, input);
-      })
+      }),
+      CARD_TAKEN,
     );
     return c.json(credential);
   })
   .delete("/:id/credentials/:credentialId", allow.admin, async (c) => {
     const userId = idParam(c);
     const id = credentialParam(c);
-    if (!(await deleteCredential(c.var.sql, userId, id))) throw notFound(NOT_FOUND);
+    if (!(await deleteCredential(c.var.sql, userId, id))) throw notFound.credential();
     return c.json({ success: true, id });
   });

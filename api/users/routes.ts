@@ -3,7 +3,8 @@
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
 import type { Env } from "../http/env.ts";
-import { conflict, isUniqueViolation, notFound } from "../http/errors.ts";
+import { conflict, uniqueOr409 } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
@@ -44,19 +45,9 @@ export const verificationUrl = (v: Verification) =>
       }`
       : null);
 
-/** A unique clash on users' e-mail becomes the spec-worded 409. */
-async function emailMustBeFree<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-    throw error;
-  }
-}
-
 async function existingUser(sql: Queries, id: number) {
   const user = await findUser(sql, id);
-  if (!user) throw notFound(s.USER_NOT_FOUND);
+  if (!user) throw notFound.user();
   return user;
 }
 
@@ -66,8 +57,9 @@ export const userRoutes = new Hono<Env>()
     const { password, ...input } = await readBody(c, s.createUserBody);
     const passwordHash = await hashPassword(password);
     // A savepoint, so a clash does not spoil an enclosing (idempotent) transaction.
-    const id = await emailMustBeFree(() =>
-      transaction(c.var.sql, (tx) => insertUser(tx, { ...input, passwordHash }))
+    const id = await uniqueOr409(
+      transaction(c.var.sql, (tx) => insertUser(tx, { ...input, passwordHash })),
+      EMAIL_TAKEN,
     );
     return c.json(await existingUser(c.var.sql, id), 201);
   })
@@ -79,12 +71,13 @@ export const userRoutes = new Hono<Env>()
   .put("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const input = await readBody(c, s.updateUserBody);
-    await emailMustBeFree(() =>
+    await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
-        if (!(await lockUser(tx, id))) throw notFound(s.USER_NOT_FOUND);
+        if (!(await lockUser(tx, id))) throw notFound.user();
         assertVersion(c, (await findUser(tx, id))!);
         await updateUser(tx, id, input);
-      })
+      }),
+      EMAIL_TAKEN,
     );
     return c.json(await existingUser(c.var.sql, id));
   })
@@ -92,7 +85,7 @@ export const userRoutes = new Hono<Env>()
     const id = idParam(c);
     if (id === c.var.user!.id) throw conflict("You cannot delete your own account");
     await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
-      if (!(await deleteUser(tx, id))) throw notFound(s.USER_NOT_FOUND);
+      if (!(await deleteUser(tx, id))) throw notFound.user();
     });
     return c.json({ success: true, id });
   })
@@ -101,7 +94,7 @@ export const userRoutes = new Hono<Env>()
     if (id === c.var.user!.id) throw conflict("You cannot deactivate your own account");
     await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
       const isActive = await toggleActive(tx, id);
-      if (isActive === null) throw notFound(s.USER_NOT_FOUND);
+      if (isActive === null) throw notFound.user();
       // Deactivation revokes everything at once: no session survives it.
       if (!isActive) await endAllSessions(tx, id);
     });
@@ -109,7 +102,7 @@ export const userRoutes = new Hono<Env>()
   })
   .get("/:id/verification-status", allow.admin, async (c) => {
     const v = await verificationOf(c.var.sql, idParam(c));
-    if (!v) throw notFound(s.USER_NOT_FOUND);
+    if (!v) throw notFound.user();
     return c.json({
       verified: isVerified(v.status),
       status: v.status,
@@ -123,7 +116,7 @@ export const userRoutes = new Hono<Env>()
   // The home page reads the signed-in user's own groups; admins read anyone's.
   .get("/:id/groups", allow.self, async (c) => {
     const groups = await groupsOfUser(c.var.sql, idParam(c));
-    if (!groups) throw notFound(s.USER_NOT_FOUND);
+    if (!groups) throw notFound.user();
     return c.json(groups);
   })
   // Not shown in the spec: records the invitation for a mailer to send (202).

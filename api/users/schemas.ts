@@ -2,7 +2,6 @@
 // sentences, the spec's where it gives one; see read_body.ts.
 import { z } from "zod";
 
-export const USER_NOT_FOUND = "User not found";
 export const EMAIL_INVALID = "Please enter a valid email address";
 export const PASSWORD_TOO_SHORT = "Password must be at least 8 characters";
 export const ALL_FIELDS_REQUIRED = "All fields are required.";

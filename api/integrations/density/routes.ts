@@ -6,7 +6,8 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { Env } from "../../http/env.ts";
-import { ApiError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { ApiError, badRequest, conflict } from "../../http/errors.ts";
+import { notFound } from "../../http/not_found.ts";
 import { id, parse, query } from "../../http/validate.ts";
 import { allow } from "../../auth/access.ts";
 import { type DensityClient, type DensityCredentials, DensityError } from "./client.ts";
@@ -98,7 +99,7 @@ async function upstream<T>(
       message: error.message,
       simulator: usesDensitySimulator(c.var.config),
     });
-    throw new ApiError(error.kind === "timeout" ? 504 : 502, error.message);
+    throw new ApiError(error.kind === "timeout" ? "gateway_timeout" : "bad_gateway", error.message);
   }
 }
 
@@ -106,7 +107,7 @@ async function upstream<T>(
 async function spaceOf(c: Context<Env>) {
   const spaceId = parse(spaceIdParam, c.req.param("spaceId"));
   const device = await deviceForSpace(c.var.sql, spaceId);
-  if (!device) throw notFound(`No density device is configured with space ${spaceId}`);
+  if (!device) throw notFound.densitySpace(spaceId);
   const credentials = device.credentials ?? defaultDensityCredentials(c.var.config);
   if (!credentials) throw conflict(NO_CREDENTIALS);
   return { spaceId, credentials };
@@ -121,7 +122,7 @@ export const densityRoutes = new Hono<Env>()
     let credentials: DensityCredentials | undefined;
     if (deviceId !== undefined) {
       const device = await deviceWithSecrets(c.var.sql, deviceId);
-      if (!device) throw notFound("Device not found");
+      if (!device) throw notFound.device();
       if (device.type !== "density") throw badRequest("That device is not a density sensor");
       credentials = device.credentials;
     }

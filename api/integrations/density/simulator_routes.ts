@@ -3,14 +3,13 @@
 // while DENSITY_API_BASE is unset. The API itself calls it without a socket (link.ts).
 import { Hono } from "hono";
 import type { Env } from "../../http/env.ts";
+import { notFound } from "../../http/not_found.ts";
 import { densityLink, usesDensitySimulator } from "./link.ts";
 
 export const DENSITY_SIMULATOR_PATH = "/sim/density";
 
 export const densitySimulatorRoutes = new Hono<Env>().all("/*", (c) => {
-  if (!usesDensitySimulator(c.var.config)) {
-    return c.json({ error: "The Density simulator is off (DENSITY_API_BASE is set)" }, 404);
-  }
+  if (!usesDensitySimulator(c.var.config)) throw notFound.densitySimulator();
   const url = new URL(c.req.url);
   url.pathname = url.pathname.slice(DENSITY_SIMULATOR_PATH.length) || "/";
   return densityLink.simulator.app.fetch(new Request(url, c.req.raw));

@@ -38,7 +38,7 @@ describeLastLock(
       const before = await counts(app);
       const res = await admin.request("POST", "/api/lastlock/devices/discover");
       assertEquals(res.status, 502);
-      assertEquals(res.json, { error: "Cannot reach the Last Lock service" });
+      assertEquals(res.json, { error: "Cannot reach the Last Lock service", code: "bad_gateway" });
       assertEquals(await counts(app), before);
     });
   },
@@ -81,7 +81,8 @@ describeLastLock(
       headers?: Record<string, string>,
     ) => {
       const res = await admin.request(method, path, { body, headers });
-      assertEquals([res.status, res.json], [status, { error }], `${method} ${path}`);
+      const code = status === 504 ? "gateway_timeout" : "bad_gateway";
+      assertEquals([res.status, res.json], [status, { error, code }], `${method} ${path}`);
       assertEquals(await counts(app), baseline, `${method} ${path} wrote nothing`);
     };
 

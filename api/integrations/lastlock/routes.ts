@@ -4,7 +4,8 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "../../http/env.ts";
-import { ApiError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { ApiError, badRequest, conflict } from "../../http/errors.ts";
+import { notFound } from "../../http/not_found.ts";
 import { body, idParam } from "../../http/validate.ts";
 import { transaction } from "../../http/transaction.ts";
 import { allow } from "../../auth/access.ts";
@@ -32,10 +33,6 @@ import {
   userExists,
 } from "./repo.ts";
 
-export const LOCK_NOT_FOUND = "Last Lock device not found";
-export const CREDENTIAL_NOT_FOUND = "Credential not found";
-const USER_NOT_FOUND = "User not found";
-
 type Ctx = Context<Env>;
 
 /** A Last Lock failure as an HTTP answer; the transport's words go to the log only. */
@@ -43,7 +40,7 @@ function answerFor(c: Ctx, error: unknown): Error {
   if (!(error instanceof LastLockError)) return error as Error;
   switch (error.kind) {
     case "notFound":
-      return notFound(error.message);
+      return new ApiError("not_found", error.message);
     case "invalid":
       return badRequest(error.message);
     case "precondition":
@@ -55,7 +52,10 @@ function answerFor(c: Ctx, error: unknown): Error {
         detail: error.detail,
       });
       // Down, refusing the token or answering garbage: a bad gateway; too slow: a gateway timeout.
-      return new ApiError(error.kind === "timeout" ? 504 : 502, error.message);
+      return new ApiError(
+        error.kind === "timeout" ? "gateway_timeout" : "bad_gateway",
+        error.message,
+      );
   }
 }
 
@@ -64,7 +64,7 @@ async function connection(c: Ctx) {
     return await lastLockFor(c.var.config);
   } catch (error) {
     c.var.log.error("Last Lock simulator did not start", { error: String(error) });
-    throw new ApiError(502, "The built-in Last Lock simulator could not start");
+    throw new ApiError("bad_gateway", "The built-in Last Lock simulator could not start");
   }
 }
 
@@ -80,13 +80,13 @@ async function ask<T>(c: Ctx, work: (client: LastLockClient) => Promise<T>): Pro
 
 async function lockOr404(sql: Queries, id: number) {
   const lock = await findLock(sql, id);
-  if (!lock) throw notFound(LOCK_NOT_FOUND);
+  if (!lock) throw notFound.lastLockDevice();
   return lock;
 }
 
 async function credentialOr404(sql: Queries, id: number) {
   const credential = await findCredential(sql, id);
-  if (!credential) throw notFound(CREDENTIAL_NOT_FOUND);
+  if (!credential) throw notFound.credential();
   return credential;
 }
 
@@ -226,7 +226,7 @@ export const lastLockRoutes = new Hono<Env>()
     const lock = await lockOr404(sql, idParam(c));
     const credential = await credentialOr404(sql, idParam(c, "credentialId"));
     if (!(await isAssigned(sql, lock.id, credential.id))) {
-      throw notFound("This credential is not assigned to this device");
+      throw notFound.assignment();
     }
     const providerId = credential.providerCredentialId;
     if (providerId) {
@@ -256,7 +256,7 @@ export const lastLockRoutes = new Hono<Env>()
     const parsed = createCredentialBody.safeParse(await body(c, z.unknown()));
     if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
     const input = parsed.data;
-    if (!(await userExists(c.var.sql, userId))) throw notFound(USER_NOT_FOUND);
+    if (!(await userExists(c.var.sql, userId))) throw notFound.user();
     const schedule = input.scheduleData?.range_schedule ?? null;
     const created = await ask(c, (client) =>
       client.createCredential({

@@ -94,11 +94,11 @@ describeLastLock(
         const id = await idOf(70201);
         const again = await admin.request("POST", `/api/lastlock/devices/${id}/approve`);
         assertEquals(again.status, 409);
-        assertEquals(again.json, { error: "This device is already approved" });
+        assertEquals(again.json, { error: "This device is already approved", code: "conflict" });
 
         const unknown = await admin.request("POST", "/api/lastlock/devices/999999/approve");
         assertEquals(unknown.status, 404);
-        assertEquals(unknown.json, { error: "Last Lock device not found" });
+        assertEquals(unknown.json, { error: "Last Lock device not found", code: "not_found" });
 
         const camera = await admin.request("POST", "/api/devices", {
           body: { name: "Hall Camera", type: "camera" },
@@ -209,7 +209,11 @@ describeLastLock("Last Lock: credentials of the lock test page", async (t, { app
     ];
     for (const [payload, error] of cases) {
       const res = await admin.request("POST", path, { body: payload });
-      assertEquals([res.status, res.json], [400, { error }], JSON.stringify(payload));
+      assertEquals(
+        [res.status, res.json],
+        [400, { error, code: "validation" }],
+        JSON.stringify(payload),
+      );
     }
     const [{ n }] = await app.sql`select count(*)::int as n from lastlock_credentials`;
     assertEquals(n, 2);
@@ -219,7 +223,7 @@ describeLastLock("Last Lock: credentials of the lock test page", async (t, { app
     const res = await admin.request("POST", "/api/lastlock/users/999999/credentials", {
       body: { credentialType: "EM41XX", credentialData: "AQID" },
     });
-    assertEquals([res.status, res.json], [404, { error: "User not found" }]);
+    assertEquals([res.status, res.json], [404, { error: "User not found", code: "not_found" }]);
   });
 
   await t.step("assign: Last Lock programs it, the count goes up", async () => {

@@ -87,18 +87,18 @@ export function stripeFailure(error: unknown): ApiError {
   if (error instanceof Stripe.errors.StripeError) {
     if (error.type === "StripeConnectionError") {
       return /timeout/i.test(error.message)
-        ? new ApiError(504, "Stripe did not answer in time. Please try again.")
-        : new ApiError(502, "Stripe is unreachable. Please try again later.");
+        ? new ApiError("gateway_timeout", "Stripe did not answer in time. Please try again.")
+        : new ApiError("bad_gateway", "Stripe is unreachable. Please try again later.");
     }
     if (error.type === "StripeAuthenticationError") {
-      return new ApiError(502, "Stripe refused the configured API key");
+      return new ApiError("bad_gateway", "Stripe refused the configured API key");
     }
     if (/Invalid JSON/i.test(error.message)) {
-      return new ApiError(502, "Stripe sent an unreadable answer");
+      return new ApiError("bad_gateway", "Stripe sent an unreadable answer");
     }
-    return new ApiError(502, `Stripe could not start the verification: ${error.message}`);
+    return new ApiError("bad_gateway", `Stripe could not start the verification: ${error.message}`);
   }
-  if (error instanceof MalformedAnswer) return new ApiError(502, error.message);
+  if (error instanceof MalformedAnswer) return new ApiError("bad_gateway", error.message);
   throw error;
 }
 

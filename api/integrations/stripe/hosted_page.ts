@@ -7,6 +7,7 @@
 // (through `send`, the API app itself) and then redirects to the return_url.
 import { Hono } from "hono";
 import type { Env } from "../../http/env.ts";
+import { notFound } from "../../http/not_found.ts";
 import { stripeLink, usesStripeSimulator, webhookSecretOf } from "./client.ts";
 import { type Decision, type SimVerificationSession, STRIPE_SIMULATOR_PATH } from "./simulator.ts";
 
@@ -101,9 +102,7 @@ export function stripeSimulatorRoutes(send: (request: Request) => Response | Pro
   const deliverTo = (request: Request) => Promise.resolve(send(request));
   return new Hono<Env>()
     .use("*", async (c, next) => {
-      if (!usesStripeSimulator(c.var.config)) {
-        return c.json({ error: "The Stripe simulator is off (STRIPE_SECRET_KEY is set)" }, 404);
-      }
+      if (!usesStripeSimulator(c.var.config)) throw notFound.stripeSimulator();
       c.header("Cache-Control", "no-store");
       await next();
     })

@@ -134,9 +134,15 @@ describeApp("stripe identity routes", async (t, { sql, login, request, app }) =>
       /^Stripe could not start the verification: Simulated Stripe outage/,
     );
     stripeLink.simulator.fail("malformed");
-    assertEquals((await start()).json, { error: "Stripe sent an unreadable answer" });
+    assertEquals((await start()).json, {
+      error: "Stripe sent an unreadable answer",
+      code: "bad_gateway",
+    });
     stripeLink.simulator.fail("wrong-shape");
-    assertEquals((await start()).json, { error: "Stripe sent an answer of an unexpected shape" });
+    assertEquals((await start()).json, {
+      error: "Stripe sent an answer of an unexpected shape",
+      code: "bad_gateway",
+    });
     const timeout = stripeLink.timeoutMs;
     stripeLink.timeoutMs = 100;
     try {

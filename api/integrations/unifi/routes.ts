@@ -25,7 +25,7 @@ async function connection(c: Ctx) {
     return await unifiFor(c.var.config);
   } catch (error) {
     c.var.log.error("UniFi simulator did not start", { error: String(error) });
-    throw new ApiError(502, "The built-in UniFi simulator could not start");
+    throw new ApiError("bad_gateway", "The built-in UniFi simulator could not start");
   }
 }
 
@@ -40,7 +40,7 @@ async function ask<T>(c: Ctx, work: (client: UnifiClient) => Promise<T>): Promis
       kind: error.kind,
       detail: error.detail,
     });
-    throw new ApiError(error.kind === "timeout" ? 504 : 502, error.message);
+    throw new ApiError(error.kind === "timeout" ? "gateway_timeout" : "bad_gateway", error.message);
   }
 }
 

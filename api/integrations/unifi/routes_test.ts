@@ -154,7 +154,8 @@ describeUnifi(
       await t.step(`discovery with ${what}`, async () => {
         misbehave();
         const res = await admin.request("POST", "/api/unifi/devices/discover");
-        assertEquals([res.status, res.json], [status, { error }]);
+        const code = status === 504 ? "gateway_timeout" : "bad_gateway";
+        assertEquals([res.status, res.json], [status, { error, code }]);
         assertEquals(await devices(), before);
         simulator.misbehave(null);
       });
@@ -176,7 +177,10 @@ describeUnifi(
         "Cannot reach the UniFi controller",
       ]);
       const res = await admin.request("POST", "/api/unifi/devices/discover");
-      assertEquals([res.status, res.json], [502, { error: "Cannot reach the UniFi controller" }]);
+      assertEquals([res.status, res.json], [502, {
+        error: "Cannot reach the UniFi controller",
+        code: "bad_gateway",
+      }]);
       assertEquals(await devices(), before);
     });
   },
