@@ -32,13 +32,25 @@ import { stripeRoutes } from "./integrations/stripe/routes.ts";
 import { lastLockRoutes } from "./integrations/lastlock/routes.ts";
 import { unifiRoutes } from "./integrations/unifi/routes.ts";
 import { STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes } from "./integrations/stripe/hosted_page.ts";
+import { createIntegrations } from "./integrations/integrations.ts";
 
-export function createApp(services: Services) {
+/**
+ * Without `integrations` they are built from the configuration; whoever starts the
+ * app passes its own when it must stop them (main.ts) or control them (tests).
+ */
+export function createApp(
+  options: Omit<Services, "integrations"> & Partial<Pick<Services, "integrations">>,
+) {
+  const services: Services = {
+    ...options,
+    integrations: options.integrations ?? createIntegrations(options.config),
+  };
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);
     c.set("config", services.config);
     c.set("log", services.log);
+    c.set("integrations", services.integrations);
     await next();
   });
   app.use(databaseScope);

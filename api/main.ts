@@ -15,8 +15,7 @@ import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
-import { stopLastLockSimulator } from "./integrations/lastlock/connect.ts";
-import { stopUnifiSimulator } from "./integrations/unifi/connect.ts";
+import { createIntegrations, stopIntegrations } from "./integrations/integrations.ts";
 
 function fail(message: string): never {
   console.error(`threshold: ${message}`);
@@ -64,7 +63,8 @@ try {
   fail(`database setup failed: ${(error as Error).message}`);
 }
 
-const app = createApp({ sql: db.sql, config, log });
+const integrations = createIntegrations(config);
+const app = createApp({ sql: db.sql, config, log, integrations });
 let server: Deno.HttpServer;
 try {
   server = Deno.serve({
@@ -99,7 +99,7 @@ async function shutdown(signal: string) {
   stopHousekeeping();
   await doorSimulator?.stop();
   await server.shutdown(); // lets in-flight requests finish
-  await Promise.all([stopLastLockSimulator(), stopUnifiSimulator()]); // built-in ones, if started
+  await stopIntegrations(integrations); // the built-in simulators, if started
   await db.close();
   Deno.exit(0);
 }

@@ -3,9 +3,10 @@ import type { Config } from "../config.ts";
 import type { Queries } from "../db/connect.ts";
 import type { Logger } from "./logger.ts";
 import type { SessionUser } from "../auth/sessions.ts";
+import type { Integrations } from "../integrations/integrations.ts";
 
 /** sql is the pool, or the transaction of an idempotent request: use http/transaction.ts to nest. */
-export type Services = { sql: Queries; config: Config; log: Logger };
+export type Services = { sql: Queries; config: Config; log: Logger; integrations: Integrations };
 
 export type Env = {
   Variables: Services & { requestId: string; user?: SessionUser };

@@ -7,6 +7,8 @@ import { poolOf } from "../db/guard.ts";
 import { ERROR_STATUS, type ErrorCode } from "./contract.ts";
 import { ApiError, uniqueOr409 } from "./errors.ts";
 import { MAX_BODY_BYTES } from "./validate.ts";
+import { createDensity } from "../integrations/density/connect.ts";
+import { DENSITY_DEMO_TOKEN } from "../integrations/density/simulator.ts";
 
 describeApp("errors: one vocabulary", async (t, testApp) => {
   const { sql, request, login } = testApp;
@@ -21,6 +23,10 @@ describeApp("errors: one vocabulary", async (t, testApp) => {
   const [room] = await sql<{ id: number; updatedAt: Date }[]>`
     insert into rooms (name) values ('Lobby') returning id, updated_at`;
   await admin.request("POST", "/api/groups", { body: { name: "Staff" } });
+  await sql`insert into devices (name, device_id, type, density_space_id, density_api_token)
+    values ('Lobby Sensor', 'DEV-LOBBY', 'density', 'spc_main_lobby', ${DENSITY_DEMO_TOKEN})`;
+  const count = "/api/density/spaces/spc_main_lobby/count";
+  const density = testApp.integrations.density.simulator!;
 
   type Case = [ErrorCode, string, () => ReturnType<typeof request>];
   const cases: Case[] = [
@@ -86,6 +92,17 @@ describeApp("errors: one vocabulary", async (t, testApp) => {
       "Something went wrong. Please try again.",
       () => request("GET", "/api/test/crash"),
     ],
+    ["bad_gateway", "Density answered 500: Simulated Density outage", () => {
+      density.fail("error");
+      return admin.request("GET", count);
+    }],
+    ["gateway_timeout", "Density did not answer within 0.1 s", () => {
+      density.fail("hang");
+      const impatient = testApp.withIntegrations({
+        density: createDensity(testApp.config, { simulator: density, timeoutMs: 100 }),
+      });
+      return impatient.request("GET", count, { cookie: admin.cookie });
+    }],
     // Last: the breaker stays open until its next probe.
     ["unavailable", "The database is not available", () => {
       poolOf(sql)!.breaker.open(new Error("test"));

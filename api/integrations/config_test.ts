@@ -1,14 +1,13 @@
 // The integration variables of config.ts: unset means the simulators.
 import { assertEquals, assertThrows } from "../testing/assert.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { usesDensitySimulator } from "./density/link.ts";
-import { usesStripeSimulator, webhookSecretOf } from "./stripe/client.ts";
+import { createIntegrations } from "./integrations.ts";
 import { STRIPE_SIMULATOR_WEBHOOK_SECRET } from "./stripe/simulator.ts";
 
 Deno.test("integrations: with nothing configured, both simulators are used", () => {
-  const config = loadConfig({});
-  assertEquals([usesDensitySimulator(config), usesStripeSimulator(config)], [true, true]);
-  assertEquals(webhookSecretOf(config), STRIPE_SIMULATOR_WEBHOOK_SECRET);
+  const { density, stripe } = createIntegrations(loadConfig({}));
+  assertEquals([density.simulator !== null, stripe.simulator !== null], [true, true]);
+  assertEquals(stripe.webhookSecret, STRIPE_SIMULATOR_WEBHOOK_SECRET);
 });
 
 Deno.test("integrations: the variables switch each client to the real service", () => {
@@ -18,9 +17,10 @@ Deno.test("integrations: the variables switch each client to the real service", 
     STRIPE_SECRET_KEY: "sk_live_abc123",
     STRIPE_WEBHOOK_SECRET: "whsec_abc",
   });
-  assertEquals([usesDensitySimulator(config), usesStripeSimulator(config)], [false, false]);
-  assertEquals(config.densityApiToken, "tok");
-  assertEquals(webhookSecretOf(config), "whsec_abc");
+  const { density, stripe } = createIntegrations(config);
+  assertEquals([density.simulator, stripe.simulator], [null, null]);
+  assertEquals(density.defaultCredentials, { kind: "bearer", token: "tok" });
+  assertEquals(stripe.webhookSecret, "whsec_abc");
 });
 
 Deno.test("integrations: bad or incomplete settings stop the start", () => {

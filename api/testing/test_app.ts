@@ -1,28 +1,67 @@
 // A real app on a fresh database for each test file: requests go through the
 // whole middleware stack in process (app.request), SQL hits real PostgreSQL or PGlite.
-import { loadConfig } from "../config.ts";
-import { createApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type App, createApp } from "../app.ts";
 import { freshDatabase } from "../db/test_db.ts";
-import type { Database } from "../db/connect.ts";
+import type { Database, Sql } from "../db/connect.ts";
 import { createLogger } from "../http/logger.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { Queries } from "../db/connect.ts";
+import {
+  createIntegrations,
+  type Integrations,
+  stopIntegrations,
+} from "../integrations/integrations.ts";
 
 export const TEST_ORIGIN = "http://localhost:8000";
 
-export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+type Options = {
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  cookie?: string;
+};
+type Answer = { status: number; headers: Headers; text: string; json: Json };
+type Send = (method: string, path: string, options?: Options) => Promise<Answer>;
+// deno-lint-ignore no-explicit-any
+type Json = any;
 
-export async function startTestApp(env: Record<string, string> = {}) {
+export type TestApp = {
+  app: App;
+  sql: Sql;
+  config: Config;
+  /** This app's own Last Lock, UniFi, Density and Stripe (their simulators, unless configured). */
+  integrations: Integrations;
+  request: Send;
+  /** Signs in with a password and returns a client that sends the session cookie. */
+  login(email: string, password?: string): Promise<{
+    cookie: string;
+    user: { id: number; email: string };
+    request: Send;
+  }>;
+  /** Another app on the same database and configuration, with these integrations instead. */
+  withIntegrations(parts: Partial<Integrations>): TestApp;
+  close(): Promise<void>;
+};
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db: Database = await freshDatabase();
   const config = loadConfig({ STATIC_DIR: "./dist", PUBLIC_ORIGIN: TEST_ORIGIN, ...env });
-  const app = createApp({ sql: db.sql, config, log: createLogger("silent") });
+  const integrations = createIntegrations(config);
+  return testAppOn(db.sql, config, integrations, async () => {
+    await stopIntegrations(integrations);
+    await db.close();
+  });
+}
 
-  type Options = {
-    body?: unknown;
-    raw?: string;
-    headers?: Record<string, string>;
-    cookie?: string;
-  };
+function testAppOn(
+  sql: Sql,
+  config: Config,
+  integrations: Integrations,
+  close: () => Promise<void>,
+): TestApp {
+  const app = createApp({ sql, config, log: createLogger("silent"), integrations });
+
   async function request(method: string, path: string, options: Options = {}) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
@@ -33,15 +72,13 @@ export async function startTestApp(env: Record<string, string> = {}) {
     }
     const res = await app.request(new URL(path, TEST_ORIGIN), { method, headers, body });
     const text = await res.text();
-    let json: unknown = undefined;
+    let json: Json = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch { /* not JSON: tests read .text */ }
-    // deno-lint-ignore no-explicit-any
-    return { status: res.status, headers: res.headers, text, json: json as any };
+    return { status: res.status, headers: res.headers, text, json };
   }
 
-  /** Signs in with a password and returns a client that sends the session cookie. */
   async function login(email: string, password = TEST_PASSWORD) {
     const res = await request("POST", "/api/auth/login", { body: { email, password } });
     if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
@@ -54,7 +91,18 @@ export async function startTestApp(env: Record<string, string> = {}) {
     };
   }
 
-  return { app, sql: db.sql, config, request, login, close: () => db.close() };
+  return {
+    app,
+    sql,
+    config,
+    integrations,
+    request,
+    login,
+    // The database stays open: it is the first app's to close.
+    withIntegrations: (parts) =>
+      testAppOn(sql, config, { ...integrations, ...parts }, () => stopIntegrations(parts)),
+    close,
+  };
 }
 
 /** Runs a group of steps against one app, always closing the database. */

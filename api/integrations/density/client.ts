@@ -9,11 +9,25 @@ export type DensityCredentials =
   | { kind: "bearer"; token: string }
   | { kind: "oauth"; clientId: string; clientSecret: string };
 
+type CachedToken = { token: string; expiresAt: number };
+
+/**
+ * OAuth tokens by client, and the exchanges under way: one store per transport,
+ * so the clients of one integration share a token and two integrations never do.
+ */
+export type DensityTokens = {
+  cached: Map<string, CachedToken>;
+  exchanges: Map<string, Promise<CachedToken>>;
+};
+
+export const densityTokens = (): DensityTokens => ({ cached: new Map(), exchanges: new Map() });
+
 /** Where and how requests go; `fetch` may be an in-process simulator. */
 export type DensityTransport = {
   baseUrl: string;
   fetch: (input: Request) => Promise<Response>;
   timeoutMs: number;
+  tokens: DensityTokens;
   /** Clock for token expiry (tests move it). */
   now?: () => number;
 };
@@ -76,21 +90,11 @@ const sessionsSchema = keyed(z.array(z.object({
   session_type: z.union([text, z.number()]).transform(String),
 })));
 
-// --- OAuth tokens, shared by every client of the same base URL and credentials ---
-
-type CachedToken = { token: string; expiresAt: number };
-const tokens = new Map<string, CachedToken>();
-const exchanges = new Map<string, Promise<CachedToken>>();
 const DEFAULT_TOKEN_SECONDS = 3600;
-
-/** Forgets every cached OAuth token (tests; a changed secret gets a new key anyway). */
-export function clearDensityTokens() {
-  tokens.clear();
-  exchanges.clear();
-}
 
 export function createDensityClient(transport: DensityTransport, credentials: DensityCredentials) {
   const now = transport.now ?? Date.now;
+  const { cached: tokens, exchanges } = transport.tokens;
   const base = transport.baseUrl.replace(/\/+$/, "");
   const tokenKey = credentials.kind === "oauth"
     ? `${base}\n${credentials.clientId}\n${credentials.clientSecret}`

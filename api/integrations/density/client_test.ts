@@ -3,11 +3,11 @@
 // caching, and every way the service can fail.
 import { assert, assertEquals, assertMatch, assertRejects } from "../../testing/assert.ts";
 import {
-  clearDensityTokens,
   createDensityClient,
   type DensityCredentials,
   DensityError,
   type DensityFailure,
+  densityTokens,
 } from "./client.ts";
 import {
   createDensitySimulator,
@@ -32,16 +32,17 @@ const local = (hour: number, minute = 0, day = 11) => new Date(2025, 5, day, hou
 function setup(
   options: { now?: number; credentials?: DensityCredentials; timeoutMs?: number } = {},
 ) {
-  clearDensityTokens();
   const clock = { now: options.now ?? WEDNESDAY_11 };
   const sim = createDensitySimulator({ now: () => clock.now });
-  const client = createDensityClient({
+  const transport = {
     baseUrl: "http://density.test",
     fetch: sim.fetch,
     timeoutMs: options.timeoutMs ?? 2_000,
+    tokens: densityTokens(),
     now: () => clock.now,
-  }, options.credentials ?? BEARER);
-  return { sim, client, clock };
+  };
+  const client = createDensityClient(transport, options.credentials ?? BEARER);
+  return { sim, client, clock, transport };
 }
 
 async function failsWith(work: Promise<unknown>, kind: DensityFailure, message?: RegExp) {
@@ -83,6 +84,7 @@ Deno.test("density client: sessions follow office hours and are deterministic", 
       baseUrl: "http://x",
       fetch: createDensitySimulator({ now: () => WEDNESDAY_11 }).fetch,
       timeoutMs: 2_000,
+      tokens: densityTokens(),
     },
     BEARER,
   );
@@ -126,14 +128,14 @@ Deno.test("density client: time used is the sessions' time in ms; count and hist
 });
 
 Deno.test("density client: OAuth exchanges once for several calls, again after expiry", async () => {
-  const { client, sim, clock } = setup({ credentials: OAUTH });
+  const { client, sim, clock, transport } = setup({ credentials: OAUTH });
   await client.listSpaces();
   await client.currentCount(LOBBY);
   await client.timeUsed(LOBBY, local(0), local(11));
   assertEquals(sim.stats.tokenExchanges, 1);
 
   // Calls at the same moment share one exchange.
-  clearDensityTokens();
+  transport.tokens.cached.clear();
   await Promise.all([client.listSpaces(), client.listSpaces(), client.currentCount(LOBBY)]);
   assertEquals(sim.stats.tokenExchanges, 2);
 
@@ -145,13 +147,12 @@ Deno.test("density client: OAuth exchanges once for several calls, again after e
   await client.listSpaces();
   assertEquals(sim.stats.tokenExchanges, 3);
 
-  // Another client with the same credentials uses the cached token.
-  const other = createDensityClient(
-    { baseUrl: "http://density.test", fetch: sim.fetch, timeoutMs: 2_000, now: () => clock.now },
-    OAUTH,
-  );
-  await other.listSpaces();
+  // Another client with the same credentials on the same transport uses the cached token...
+  await createDensityClient(transport, OAUTH).listSpaces();
   assertEquals(sim.stats.tokenExchanges, 3);
+  // ...and one on another transport (another app's integration) exchanges its own.
+  await createDensityClient({ ...transport, tokens: densityTokens() }, OAUTH).listSpaces();
+  assertEquals(sim.stats.tokenExchanges, 4);
 });
 
 Deno.test("density client: a token the service stops taking is exchanged once more", async () => {
@@ -205,14 +206,18 @@ Deno.test("density client: errors, hangs, malformed and wrongly shaped answers",
 
 Deno.test("density client: a service that is down", async () => {
   const client = createDensityClient(
-    { baseUrl: "http://127.0.0.1:1", fetch: (r) => fetch(r), timeoutMs: 2_000 },
+    {
+      baseUrl: "http://127.0.0.1:1",
+      fetch: (r) => fetch(r),
+      timeoutMs: 2_000,
+      tokens: densityTokens(),
+    },
     BEARER,
   );
   await failsWith(client.listSpaces(), "unreachable", /Density is unreachable/);
 });
 
 Deno.test("density client: over a real socket", async () => {
-  clearDensityTokens();
   const sim: DensitySimulator = createDensitySimulator({ now: () => WEDNESDAY_11 });
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, sim.app.fetch);
   try {
@@ -220,6 +225,7 @@ Deno.test("density client: over a real socket", async () => {
       baseUrl: `http://127.0.0.1:${server.addr.port}/`,
       fetch: (r) => fetch(r),
       timeoutMs: 2_000,
+      tokens: densityTokens(),
     }, OAUTH);
     assert((await client.listSpaces()).some((s) => s.id === LOBBY));
     const sessions = await client.sessions(LOBBY, local(0), local(11));

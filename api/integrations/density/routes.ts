@@ -6,12 +6,12 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { z } from "zod";
 import type { Env } from "../../http/env.ts";
-import { ApiError, badRequest, conflict } from "../../http/errors.ts";
+import { badRequest, conflict } from "../../http/errors.ts";
 import { notFound } from "../../http/not_found.ts";
 import { id, parse, query } from "../../http/validate.ts";
 import { allow } from "../../auth/access.ts";
 import { type DensityClient, type DensityCredentials, DensityError } from "./client.ts";
-import { defaultDensityCredentials, densityClient, usesDensitySimulator } from "./link.ts";
+import { gatewayFailure } from "../gateway_errors.ts";
 import { deviceForSpace, deviceWithSecrets } from "./repo.ts";
 
 const DAY_MS = 86_400_000;
@@ -88,18 +88,15 @@ async function upstream<T>(
   credentials: DensityCredentials,
   work: (client: DensityClient) => Promise<T>,
 ): Promise<T> {
+  const density = c.var.integrations.density;
   try {
-    return await work(densityClient(c.var.config, credentials));
+    return await work(density.client(credentials));
   } catch (error) {
     if (!(error instanceof DensityError)) throw error;
-    c.var.log.warn("density call failed", {
-      requestId: c.var.requestId,
-      kind: error.kind,
+    throw gatewayFailure(c, "Density", error, {
       status: error.status,
-      message: error.message,
-      simulator: usesDensitySimulator(c.var.config),
+      simulator: density.simulator !== null,
     });
-    throw new ApiError(error.kind === "timeout" ? "gateway_timeout" : "bad_gateway", error.message);
   }
 }
 
@@ -108,7 +105,7 @@ async function spaceOf(c: Context<Env>) {
   const spaceId = parse(spaceIdParam, c.req.param("spaceId"));
   const device = await deviceForSpace(c.var.sql, spaceId);
   if (!device) throw notFound.densitySpace(spaceId);
-  const credentials = device.credentials ?? defaultDensityCredentials(c.var.config);
+  const credentials = device.credentials ?? c.var.integrations.density.defaultCredentials;
   if (!credentials) throw conflict(NO_CREDENTIALS);
   return { spaceId, credentials };
 }
@@ -126,7 +123,7 @@ export const densityRoutes = new Hono<Env>()
       if (device.type !== "density") throw badRequest("That device is not a density sensor");
       credentials = device.credentials;
     }
-    credentials ??= defaultDensityCredentials(c.var.config);
+    credentials ??= c.var.integrations.density.defaultCredentials;
     if (!credentials) throw conflict(NO_CREDENTIALS);
     return c.json(await upstream(c, credentials, (client) => client.listSpaces()));
   })

@@ -3,8 +3,7 @@
 import { assert, assertEquals, assertMatch } from "../../testing/assert.ts";
 import { addUser, describeApp, startTestApp } from "../../testing/test_app.ts";
 import type { Queries } from "../../db/connect.ts";
-import { clearDensityTokens } from "./client.ts";
-import { densityLink } from "./link.ts";
+import { createDensity } from "./connect.ts";
 import { DENSITY_DEMO_CLIENT, DENSITY_DEMO_TOKEN } from "./simulator.ts";
 
 const LOBBY = "spc_main_lobby";
@@ -30,8 +29,9 @@ async function densityDevice(
   return row.id;
 }
 
-describeApp("density routes", async (t, { sql, login, request }) => {
-  clearDensityTokens();
+describeApp("density routes", async (t, testApp) => {
+  const { sql, login, request, config } = testApp;
+  const simulator = testApp.integrations.density.simulator!;
   await addUser(sql, { email: "admin@example.com", admin: true });
   await addUser(sql, { email: "member@example.com" });
   const admin = await login("admin@example.com");
@@ -185,41 +185,39 @@ describeApp("density routes", async (t, { sql, login, request }) => {
   });
 
   await t.step("an OAuth device's space works through the token exchange", async () => {
-    const before = densityLink.simulator.stats.tokenExchanges;
+    const before = simulator.stats.tokenExchanges;
     assertEquals((await get("/api/density/spaces/spc_conference_a/count")).status, 200);
     assertEquals((await get("/api/density/spaces/spc_conference_a/count")).status, 200);
-    assertEquals(densityLink.simulator.stats.tokenExchanges, before + 1);
+    assertEquals(simulator.stats.tokenExchanges, before + 1);
   });
 
   await t.step("a failing service answers 502, a hanging one 504, with a clear error", async () => {
     const path = `/api/density/spaces/${LOBBY}/count`;
-    densityLink.simulator.fail("error");
+    simulator.fail("error");
     const down = await get(path);
     assertEquals([down.status, down.json.error], [
       502,
       "Density answered 500: Simulated Density outage",
     ]);
-    densityLink.simulator.fail("malformed");
+    simulator.fail("malformed");
     const garbage = await get(path);
     assertEquals([garbage.status, garbage.json.error], [
       502,
       "Density sent an answer that is not JSON",
     ]);
-    densityLink.simulator.fail("wrong-shape");
+    simulator.fail("wrong-shape");
     const odd = await get(path);
     assertEquals([odd.status, odd.json.error], [
       502,
       "Density sent an answer of an unexpected shape",
     ]);
-    const timeout = densityLink.timeoutMs;
-    densityLink.timeoutMs = 100;
-    try {
-      densityLink.simulator.fail("hang");
-      const slow = await get(path);
-      assertEquals([slow.status, slow.json.error], [504, "Density did not answer within 0.1 s"]);
-    } finally {
-      densityLink.timeoutMs = timeout;
-    }
+    // The same simulator behind an app with a shorter deadline.
+    const impatient = testApp.withIntegrations({
+      density: createDensity(config, { simulator, timeoutMs: 100 }),
+    });
+    simulator.fail("hang");
+    const slow = await impatient.request("GET", path, { cookie: admin.cookie });
+    assertEquals([slow.status, slow.json.error], [504, "Density did not answer within 0.1 s"]);
     assertEquals((await get(path)).status, 200);
   });
 

@@ -1,10 +1,10 @@
 // Which Last Lock the API talks to. With LASTLOCK_GRPC_HOST set, the real
 // service; unset, the simulator, served by this process on its own loopback port
-// the first time it is needed (and stopped by main.ts at shutdown). Either way
-// the routes get the same client, speaking gRPC-Web over real HTTP. A port of
-// its own keeps the simulator off the API's public address.
+// the first time it is needed (gateway.ts). Either way the routes get the same
+// client, speaking gRPC-Web over real HTTP. A port of its own keeps the simulator
+// off the API's public address.
 import type { Config } from "../../config.ts";
-import { connectionPerConfig, inProcessSimulator } from "../connections.ts";
+import { connectedGateway, type Gateway, simulatedGateway } from "../gateway.ts";
 import { createLastLockClient, type LastLockClient } from "./client.ts";
 import { createLastLockSimulator } from "./simulator.ts";
 
@@ -16,17 +16,14 @@ export type LastLockConnection = {
   simulated: boolean;
 };
 
-const embedded = inProcessSimulator(async () => {
-  const token = crypto.randomUUID();
-  const simulator = createLastLockSimulator({ apiToken: token });
-  const { target } = await simulator.start();
-  return { simulator, target, token };
-});
+export type LastLockGateway = Gateway<LastLockConnection>;
 
-async function connect(config: Config): Promise<LastLockConnection> {
+const NAME = "Last Lock";
+
+export function createLastLock(config: Config): LastLockGateway {
   const timeoutMs = config.lastLockTimeoutMs;
   if (config.lastLockGrpcHost) {
-    return {
+    return connectedGateway(NAME, {
       client: createLastLockClient({
         target: config.lastLockGrpcHost,
         apiToken: config.lastLockApiToken,
@@ -35,18 +32,20 @@ async function connect(config: Config): Promise<LastLockConnection> {
       grpcHost: config.lastLockGrpcHost,
       hasApiToken: Boolean(config.lastLockApiToken),
       simulated: false,
-    };
+    });
   }
-  const { target, token } = await embedded.start();
-  return {
-    client: createLastLockClient({ target, apiToken: token, timeoutMs }),
-    grpcHost: target,
-    hasApiToken: true,
-    simulated: true,
-  };
+  return simulatedGateway(NAME, async () => {
+    const token = crypto.randomUUID();
+    const simulator = createLastLockSimulator({ apiToken: token });
+    const { target } = await simulator.start();
+    return {
+      simulator,
+      connection: {
+        client: createLastLockClient({ target, apiToken: token, timeoutMs }),
+        grpcHost: target,
+        hasApiToken: true,
+        simulated: true,
+      },
+    };
+  });
 }
-
-export const lastLockFor = connectionPerConfig(connect);
-
-/** Stops the in-process simulator, if it was started. */
-export const stopLastLockSimulator = embedded.stop;

@@ -3,32 +3,27 @@
 import { assert, assertEquals, assertMatch, assertThrows } from "../../testing/assert.ts";
 import { ConfigError, loadConfig } from "../../config.ts";
 import { addUser, describeApp } from "../../testing/test_app.ts";
-import { stopLastLockSimulator } from "./connect.ts";
 
 describeApp("Last Lock unconfigured: the built-in simulator", async (t, app) => {
   await addUser(app.sql, { email: "admin@example.com", admin: true });
   const admin = await app.login("admin@example.com");
-  try {
-    await t.step("status: connected to a loopback simulator with its own token", async () => {
-      const res = await admin.request("GET", "/api/lastlock/status");
-      assertEquals(res.status, 200);
-      assertEquals(res.json.connected, true);
-      assertEquals(res.json.simulated, true);
-      assertEquals(res.json.hasApiToken, true);
-      assertMatch(res.json.grpcHost, /^http:\/\/127\.0\.0\.1:\d+$/);
-    });
+  await t.step("status: connected to a loopback simulator with its own token", async () => {
+    const res = await admin.request("GET", "/api/lastlock/status");
+    assertEquals(res.status, 200);
+    assertEquals(res.json.connected, true);
+    assertEquals(res.json.simulated, true);
+    assertEquals(res.json.hasApiToken, true);
+    assertMatch(res.json.grpcHost, /^http:\/\/127\.0\.0\.1:\d+$/);
+  });
 
-    await t.step("discover, approve, and the device is listed", async () => {
-      const found = await admin.request("POST", "/api/lastlock/devices/discover");
-      assertEquals(found.status, 200);
-      const front = found.json.pending.find((d: { name: string }) => d.name === "Front Door Lock");
-      assert(front, "Front Door Lock awaits approval");
-      const approved = await admin.request("POST", `/api/lastlock/devices/${front.id}/approve`);
-      assertEquals([approved.status, approved.json.isPending], [200, false]);
-    });
-  } finally {
-    await stopLastLockSimulator();
-  }
+  await t.step("discover, approve, and the device is listed", async () => {
+    const found = await admin.request("POST", "/api/lastlock/devices/discover");
+    assertEquals(found.status, 200);
+    const front = found.json.pending.find((d: { name: string }) => d.name === "Front Door Lock");
+    assert(front, "Front Door Lock awaits approval");
+    const approved = await admin.request("POST", `/api/lastlock/devices/${front.id}/approve`);
+    assertEquals([approved.status, approved.json.isPending], [200, false]);
+  });
 });
 
 Deno.test("configuration: the real service is host:port or an http(s) URL", () => {

@@ -12,7 +12,7 @@ import { allow } from "../../auth/access.ts";
 import type { Queries } from "../../db/connect.ts";
 import { findDevice } from "../../devices/repo.ts";
 import { type LastLockClient, LastLockError, type RangeSchedule } from "./client.ts";
-import { lastLockFor } from "./connect.ts";
+import { callGateway, connectionOf, gatewayFailure } from "../gateway_errors.ts";
 import { CREDENTIAL_TYPES, type CredentialType } from "./protocol.ts";
 import { createCredentialBody } from "./schemas.ts";
 import {
@@ -35,9 +35,12 @@ import {
 
 type Ctx = Context<Env>;
 
-/** A Last Lock failure as an HTTP answer; the transport's words go to the log only. */
-function answerFor(c: Ctx, error: unknown): Error {
-  if (!(error instanceof LastLockError)) return error as Error;
+/**
+ * A Last Lock failure as an HTTP answer: what Last Lock refused and said why is
+ * the caller's 404, 400 or 409; the rest is the gateway's (gateway_errors.ts).
+ */
+function answerFor(c: Ctx, error: unknown): unknown {
+  if (!(error instanceof LastLockError)) return error;
   switch (error.kind) {
     case "notFound":
       return new ApiError("not_found", error.message);
@@ -46,37 +49,15 @@ function answerFor(c: Ctx, error: unknown): Error {
     case "precondition":
       return conflict(error.message);
     default:
-      c.var.log.warn("Last Lock call failed", {
-        requestId: c.var.requestId,
-        kind: error.kind,
-        detail: error.detail,
-      });
-      // Down, refusing the token or answering garbage: a bad gateway; too slow: a gateway timeout.
-      return new ApiError(
-        error.kind === "timeout" ? "gateway_timeout" : "bad_gateway",
-        error.message,
-      );
+      return gatewayFailure(c, "Last Lock", error);
   }
 }
 
-async function connection(c: Ctx) {
-  try {
-    return await lastLockFor(c.var.config);
-  } catch (error) {
-    c.var.log.error("Last Lock simulator did not start", { error: String(error) });
-    throw new ApiError("bad_gateway", "The built-in Last Lock simulator could not start");
-  }
-}
+const connection = (c: Ctx) => connectionOf(c, c.var.integrations.lastLock);
 
 /** Calls Last Lock; its failures become API errors. */
-async function ask<T>(c: Ctx, work: (client: LastLockClient) => Promise<T>): Promise<T> {
-  const { client } = await connection(c);
-  try {
-    return await work(client);
-  } catch (error) {
-    throw answerFor(c, error);
-  }
-}
+const ask = <T>(c: Ctx, work: (client: LastLockClient) => Promise<T>) =>
+  callGateway(c, c.var.integrations.lastLock, work, answerFor);
 
 async function lockOr404(sql: Queries, id: number) {
   const lock = await findLock(sql, id);

@@ -1,8 +1,9 @@
-// Stripe Identity through the official `stripe` SDK. STRIPE_SECRET_KEY set: the
-// real Stripe (or STRIPE_API_BASE, e.g. stripe-mock). Unset: the SDK is pointed at
-// the simulator through its host/port/protocol options, and its fetch-based HTTP
-// client is handed an in-process fetch, so the SDK's own requests (form-encoded,
-// Bearer key, Stripe-Version) are answered by simulator.ts without a socket.
+// Stripe Identity through the official `stripe` SDK, one per app (integrations.ts).
+// STRIPE_SECRET_KEY set: the real Stripe (or STRIPE_API_BASE, e.g. stripe-mock).
+// Unset: the SDK is pointed at the simulator through its host/port/protocol
+// options, and its fetch-based HTTP client is handed an in-process fetch, so the
+// SDK's own requests (form-encoded, Bearer key, Stripe-Version) are answered by
+// simulator.ts without a socket.
 import Stripe from "stripe";
 import type { Config } from "../../config.ts";
 import { ApiError } from "../../http/errors.ts";
@@ -10,71 +11,53 @@ import {
   createStripeSimulator,
   STRIPE_SIMULATOR_KEY,
   STRIPE_SIMULATOR_WEBHOOK_SECRET,
+  type StripeSimulator,
 } from "./simulator.ts";
 
-/** The simulator this process uses, and the SDK's deadline. Tests may swap or lower them. */
-export const stripeLink = {
-  simulator: createStripeSimulator(),
-  timeoutMs: 10_000,
+/** The host the SDK is given for the in-process simulator (never resolved). */
+const STRIPE_SIMULATOR_HOST = "stripe.simulator";
+
+export type StripeIntegration = {
+  sdk: Stripe;
+  /** The in-process simulator, while STRIPE_SECRET_KEY is unset; null with the real Stripe. */
+  simulator: StripeSimulator | null;
+  /** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the simulator's own. */
+  webhookSecret: string;
 };
 
-/** The host the SDK is given for the in-process simulator (never resolved). */
-export const STRIPE_SIMULATOR_HOST = "stripe.simulator";
+/** Tests may hand in their own simulator, or a shorter deadline. */
+export type StripeOptions = { simulator?: StripeSimulator; timeoutMs?: number };
 
-export const usesStripeSimulator = (config: Config) => !config.stripeSecretKey;
-
-/** The secret webhooks are signed with: STRIPE_WEBHOOK_SECRET, or the simulator's own. */
-export const webhookSecretOf = (config: Config) =>
-  config.stripeWebhookSecret ?? STRIPE_SIMULATOR_WEBHOOK_SECRET;
-
-const clients = new Map<string, Stripe>();
-
-export function stripeFor(config: Config): Stripe {
-  const simulated = usesStripeSimulator(config);
-  const key = `${config.stripeSecretKey}|${config.stripeApiBase}|${stripeLink.timeoutMs}|${
-    simulated ? clientIdOf(stripeLink.simulator) : ""
-  }`;
-  let stripe = clients.get(key);
-  if (stripe) return stripe;
+export function createStripe(config: Config, options: StripeOptions = {}): StripeIntegration {
   const common = {
-    timeout: stripeLink.timeoutMs,
+    timeout: options.timeoutMs ?? 10_000,
     // One attempt: the person sees the failure at once and can press again.
     maxNetworkRetries: 0,
     telemetry: false,
     appInfo: { name: "Threshold" },
   };
-  if (simulated) {
-    const simulator = stripeLink.simulator;
-    stripe = new Stripe(STRIPE_SIMULATOR_KEY, {
+  const webhookSecret = config.stripeWebhookSecret ?? STRIPE_SIMULATOR_WEBHOOK_SECRET;
+  if (!config.stripeSecretKey) {
+    const simulator = options.simulator ?? createStripeSimulator();
+    const sdk = new Stripe(STRIPE_SIMULATOR_KEY, {
       ...common,
       host: STRIPE_SIMULATOR_HOST,
       port: 80,
       protocol: "http",
       httpClient: Stripe.createFetchHttpClient(simulator.fetch as typeof fetch),
     });
-  } else {
-    const base = new URL(config.stripeApiBase ?? "https://api.stripe.com");
-    const protocol = base.protocol === "http:" ? "http" : "https";
-    stripe = new Stripe(config.stripeSecretKey!, {
-      ...common,
-      host: base.hostname,
-      port: Number(base.port || (protocol === "http" ? 80 : 443)),
-      protocol,
-      httpClient: Stripe.createFetchHttpClient(),
-    });
+    return { sdk, simulator, webhookSecret };
   }
-  if (clients.size > 16) clients.clear();
-  clients.set(key, stripe);
-  return stripe;
-}
-
-// Each simulator instance gets a stable id, so swapping it (tests) gets a new client.
-const simulatorIds = new WeakMap<object, number>();
-let nextSimulatorId = 1;
-function clientIdOf(simulator: object) {
-  let id = simulatorIds.get(simulator);
-  if (id === undefined) simulatorIds.set(simulator, id = nextSimulatorId++);
-  return id;
+  const base = new URL(config.stripeApiBase ?? "https://api.stripe.com");
+  const protocol = base.protocol === "http:" ? "http" : "https";
+  const sdk = new Stripe(config.stripeSecretKey, {
+    ...common,
+    host: base.hostname,
+    port: Number(base.port || (protocol === "http" ? 80 : 443)),
+    protocol,
+    httpClient: Stripe.createFetchHttpClient(),
+  });
+  return { sdk, simulator: null, webhookSecret };
 }
 
 export const cryptoProvider = Stripe.createSubtleCryptoProvider();

@@ -4,9 +4,8 @@ import Stripe from "stripe";
 import { assert, assertEquals, assertMatch, assertRejects } from "../../testing/assert.ts";
 import { loadConfig } from "../../config.ts";
 import { ApiError } from "../../http/errors.ts";
-import { cryptoProvider, MalformedAnswer, stripeFailure, stripeFor, stripeLink } from "./client.ts";
+import { createStripe, cryptoProvider, MalformedAnswer, stripeFailure } from "./client.ts";
 import {
-  createStripeSimulator,
   parseStripeForm,
   STRIPE_SIMULATOR_KEY,
   STRIPE_SIMULATOR_WEBHOOK_SECRET,
@@ -18,8 +17,8 @@ const RETURN_URL = "https://threshold.example.com/app?verification=complete";
 
 /** The app's Stripe, on a fresh simulator. */
 function fresh() {
-  stripeLink.simulator = createStripeSimulator();
-  return { stripe: stripeFor(config), sim: stripeLink.simulator };
+  const { sdk, simulator } = createStripe(config);
+  return { stripe: sdk, sim: simulator! };
 }
 
 async function apiError(work: Promise<unknown>): Promise<ApiError> {
@@ -65,7 +64,7 @@ Deno.test("stripe sdk: creates, reads, lists and cancels verification sessions",
 });
 
 Deno.test("stripe sdk: Stripe's error envelope becomes the SDK's typed errors", async () => {
-  const { stripe } = fresh();
+  const { stripe, sim } = fresh();
   await assertRejects(
     stripe.identity.verificationSessions.create({ type: "passport" as "document" }),
     (e: Stripe.errors.StripeError) => e.type === "StripeInvalidRequestError" && e.param === "type",
@@ -80,7 +79,7 @@ Deno.test("stripe sdk: Stripe's error envelope becomes the SDK's typed errors", 
     host: "stripe.simulator",
     protocol: "http",
     port: 80,
-    httpClient: Stripe.createFetchHttpClient(stripeLink.simulator.fetch as typeof fetch),
+    httpClient: Stripe.createFetchHttpClient(sim.fetch as typeof fetch),
   });
   await assertRejects(
     wrongKey.identity.verificationSessions.list(),
@@ -102,19 +101,13 @@ Deno.test("stripe sdk: outages, hangs and garbage map to 502/504 with a clear me
   const garbage = await apiError(create());
   assertEquals([garbage.status, garbage.message], [502, "Stripe sent an unreadable answer"]);
 
-  const timeout = stripeLink.timeoutMs;
-  stripeLink.timeoutMs = 100;
-  try {
-    const slow = stripeFor(config); // a new deadline: a new client
-    sim.fail("hang");
-    const hung = await apiError(slow.identity.verificationSessions.create({ type: "document" }));
-    assertEquals([hung.status, hung.message], [
-      504,
-      "Stripe did not answer in time. Please try again.",
-    ]);
-  } finally {
-    stripeLink.timeoutMs = timeout;
-  }
+  const slow = createStripe(config, { simulator: sim, timeoutMs: 100 }).sdk;
+  sim.fail("hang");
+  const hung = await apiError(slow.identity.verificationSessions.create({ type: "document" }));
+  assertEquals([hung.status, hung.message], [
+    504,
+    "Stripe did not answer in time. Please try again.",
+  ]);
 
   const down = loadConfig({
     STRIPE_SECRET_KEY: "sk_test_down",
@@ -122,7 +115,7 @@ Deno.test("stripe sdk: outages, hangs and garbage map to 502/504 with a clear me
     STRIPE_API_BASE: "http://127.0.0.1:1",
   });
   const unreachable = await apiError(
-    stripeFor(down).identity.verificationSessions.create({ type: "document" }),
+    createStripe(down).sdk.identity.verificationSessions.create({ type: "document" }),
   );
   assertEquals([unreachable.status, unreachable.message], [
     502,

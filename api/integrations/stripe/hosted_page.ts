@@ -5,10 +5,9 @@
 // why the page is served by the API and not by a simulator on another port).
 // A decision sends the signed webhook events to the API's own webhook endpoint
 // (through `send`, the API app itself) and then redirects to the return_url.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Env } from "../../http/env.ts";
 import { notFound } from "../../http/not_found.ts";
-import { stripeLink, usesStripeSimulator, webhookSecretOf } from "./client.ts";
 import { type Decision, type SimVerificationSession, STRIPE_SIMULATOR_PATH } from "./simulator.ts";
 
 const WEBHOOK_PATH = "/api/stripe/webhook";
@@ -97,17 +96,24 @@ ${back}
   );
 }
 
+/** This app's simulator; the pages are not there while the real Stripe is configured. */
+function simulatorOf(c: Context<Env>) {
+  const simulator = c.var.integrations.stripe.simulator;
+  if (!simulator) throw notFound.stripeSimulator();
+  return simulator;
+}
+
 /** `send` delivers a request to the API (the app's own fetch). */
 export function stripeSimulatorRoutes(send: (request: Request) => Response | Promise<Response>) {
   const deliverTo = (request: Request) => Promise.resolve(send(request));
   return new Hono<Env>()
     .use("*", async (c, next) => {
-      if (!usesStripeSimulator(c.var.config)) throw notFound.stripeSimulator();
+      simulatorOf(c);
       c.header("Cache-Control", "no-store");
       await next();
     })
     .get("/verify/:token", (c) => {
-      const entry = stripeLink.simulator.sessionByPageToken(c.req.param("token"));
+      const entry = simulatorOf(c).sessionByPageToken(c.req.param("token"));
       if (!entry) {
         return c.html(page("Not found", "<h1>This verification link is not valid</h1>"), 404);
       }
@@ -120,19 +126,20 @@ export function stripeSimulatorRoutes(send: (request: Request) => Response | Pro
       const token = c.req.param("token");
       const form = new URLSearchParams(await c.req.text());
       const decision = DECISIONS[form.get("decision") ?? ""];
-      const entry = stripeLink.simulator.sessionByPageToken(token);
+      const simulator = simulatorOf(c);
+      const entry = simulator.sessionByPageToken(token);
       if (!entry) {
         return c.html(page("Not found", "<h1>This verification link is not valid</h1>"), 404);
       }
       if (!decision) {
         return c.html(decisionPage(token, entry.session), 400);
       }
-      const outcome = stripeLink.simulator.decide(token, decision);
+      const outcome = simulator.decide(token, decision);
       if (!outcome) return c.html(finishedPage(entry.session, entry.returnUrl), 409);
       const webhookUrl = new URL(WEBHOOK_PATH, c.req.url).href;
-      const secret = webhookSecretOf(c.var.config);
+      const secret = c.var.integrations.stripe.webhookSecret;
       for (const payload of outcome.events) {
-        const status = await stripeLink.simulator.deliver(payload, secret, deliverTo, webhookUrl);
+        const status = await simulator.deliver(payload, secret, deliverTo, webhookUrl);
         if (status !== 200) {
           c.var.log.warn("stripe simulator: webhook not accepted", { status, webhookUrl });
         }

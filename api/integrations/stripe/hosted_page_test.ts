@@ -9,13 +9,11 @@ import {
   startTestApp,
   TEST_ORIGIN,
 } from "../../testing/test_app.ts";
-import { stripeLink } from "./client.ts";
-import { createStripeSimulator } from "./simulator.ts";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
-describeApp("stripe hosted page", async (t, { sql, login, request }) => {
-  stripeLink.simulator = createStripeSimulator();
+describeApp("stripe hosted page", async (t, { sql, login, request, integrations }) => {
+  const simulator = integrations.stripe.simulator!;
   await addUser(sql, { email: "ada@example.com" });
   await addUser(sql, { email: "bob@example.com" });
   await addUser(sql, { email: "cy@example.com" });
@@ -59,11 +57,11 @@ describeApp("stripe hosted page", async (t, { sql, login, request }) => {
   await t.step("complete → signed webhooks → redirect → verified", async () => {
     const ada = await login("ada@example.com");
     const path = new URL((await status(ada)).verificationUrl).pathname;
-    const before = stripeLink.simulator.deliveries.length;
+    const before = simulator.deliveries.length;
     const res = await request("POST", path, { raw: "decision=complete", headers: FORM });
     assertEquals(res.status, 303);
     assertEquals(res.headers.get("location"), `${TEST_ORIGIN}/app?verification=complete`);
-    const sent = stripeLink.simulator.deliveries.slice(before);
+    const sent = simulator.deliveries.slice(before);
     assertEquals(sent.map((d) => [d.type, d.status]), [
       ["identity.verification_session.processing", 200],
       ["identity.verification_session.verified", 200],
@@ -128,7 +126,6 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
-    stripeLink.simulator = createStripeSimulator();
     // The app's public origin must be the listening one, so pick a free port first.
     const probe = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     const port = (probe.addr as Deno.NetAddr).port;

@@ -8,7 +8,7 @@ import { conflict } from "../../http/errors.ts";
 import { body } from "../../http/validate.ts";
 import { transaction } from "../../http/transaction.ts";
 import { allow } from "../../auth/access.ts";
-import { MalformedAnswer, stripeFailure, stripeFor } from "./client.ts";
+import { MalformedAnswer, stripeFailure } from "./client.ts";
 import { applySessionUpdate, startSession, verificationRow } from "./repo.ts";
 import { sessionUpdateOf, verifiedEvent } from "./webhook.ts";
 
@@ -36,7 +36,7 @@ export const stripeRoutes = new Hono<Env>()
     const origin = c.var.config.publicOrigin ?? new URL(c.req.url).origin;
     let answer: unknown;
     try {
-      answer = await stripeFor(c.var.config).identity.verificationSessions.create({
+      answer = await c.var.integrations.stripe.sdk.identity.verificationSessions.create({
         type: "document",
         return_url: returnUrlFor(origin),
         metadata: { user_id: String(user.id) },
@@ -74,7 +74,11 @@ export const stripeRoutes = new Hono<Env>()
   // Public: Stripe authenticates with its signature, checked before anything is read.
   .post("/webhook", allow.public, async (c) => {
     const payload = await c.req.text();
-    const event = await verifiedEvent(c.var.config, payload, c.req.header("stripe-signature"));
+    const event = await verifiedEvent(
+      c.var.integrations.stripe,
+      payload,
+      c.req.header("stripe-signature"),
+    );
     const update = sessionUpdateOf(event);
     if (!update) return c.json({ received: true, applied: false });
     const userId = await transaction(c.var.sql, (tx) => applySessionUpdate(tx, update));

@@ -4,12 +4,8 @@
 import { assert, assertEquals, assertMatch } from "../../testing/assert.ts";
 import { addUser, describeApp, startTestApp, TEST_ORIGIN } from "../../testing/test_app.ts";
 import type { Queries } from "../../db/connect.ts";
-import { stripeLink } from "./client.ts";
-import {
-  createStripeSimulator,
-  STRIPE_SIMULATOR_WEBHOOK_SECRET,
-  stripeSignature,
-} from "./simulator.ts";
+import { createStripe } from "./client.ts";
+import { STRIPE_SIMULATOR_WEBHOOK_SECRET, stripeSignature } from "./simulator.ts";
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -54,8 +50,9 @@ async function post(
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
 
-describeApp("stripe identity routes", async (t, { sql, login, request, app }) => {
-  stripeLink.simulator = createStripeSimulator();
+describeApp("stripe identity routes", async (t, testApp) => {
+  const { sql, login, request, app, config } = testApp;
+  const simulator = testApp.integrations.stripe.simulator!;
   const memberId = await addUser(sql, { email: "member@example.com" });
   const member = await login("member@example.com");
 
@@ -102,7 +99,7 @@ describeApp("stripe identity routes", async (t, { sql, login, request, app }) =>
       assertMatch(sessionId, /^vs_/);
       assertEquals(r.stripeVerificationStatus, "requires_input");
       assertEquals(r.stripeVerificationUrl, res.json.url);
-      const simulated = stripeLink.simulator.session(sessionId)!;
+      const simulated = simulator.session(sessionId)!;
       assertEquals(simulated.returnUrl, `${TEST_ORIGIN}/app?verification=complete`);
       assertEquals(simulated.session.type, "document");
       assertEquals(simulated.session.metadata, { user_id: String(memberId) });
@@ -126,35 +123,35 @@ describeApp("stripe identity routes", async (t, { sql, login, request, app }) =>
   await t.step("a failing Stripe answers 502/504 and writes nothing", async () => {
     const before = await row(sql, memberId);
     const start = () => member.request("POST", "/api/stripe/verification-session");
-    stripeLink.simulator.fail("error");
+    simulator.fail("error");
     const outage = await start();
     assertEquals(outage.status, 502);
     assertMatch(
       outage.json.error,
       /^Stripe could not start the verification: Simulated Stripe outage/,
     );
-    stripeLink.simulator.fail("malformed");
+    simulator.fail("malformed");
     assertEquals((await start()).json, {
       error: "Stripe sent an unreadable answer",
       code: "bad_gateway",
     });
-    stripeLink.simulator.fail("wrong-shape");
+    simulator.fail("wrong-shape");
     assertEquals((await start()).json, {
       error: "Stripe sent an answer of an unexpected shape",
       code: "bad_gateway",
     });
-    const timeout = stripeLink.timeoutMs;
-    stripeLink.timeoutMs = 100;
-    try {
-      stripeLink.simulator.fail("hang");
-      const slow = await start();
-      assertEquals([slow.status, slow.json.error], [
-        504,
-        "Stripe did not answer in time. Please try again.",
-      ]);
-    } finally {
-      stripeLink.timeoutMs = timeout;
-    }
+    // The same simulator behind an app with a shorter deadline.
+    const impatient = testApp.withIntegrations({
+      stripe: createStripe(config, { simulator, timeoutMs: 100 }),
+    });
+    simulator.fail("hang");
+    const slow = await impatient.request("POST", "/api/stripe/verification-session", {
+      cookie: member.cookie,
+    });
+    assertEquals([slow.status, slow.json.error], [
+      504,
+      "Stripe did not answer in time. Please try again.",
+    ]);
     assertEquals(await row(sql, memberId), before);
   });
 

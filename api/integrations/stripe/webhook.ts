@@ -5,9 +5,8 @@
 // user who holds the session.
 import type Stripe from "stripe";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
 import { badRequest } from "../../http/errors.ts";
-import { cryptoProvider, stripeFor, webhookSecretOf } from "./client.ts";
+import { cryptoProvider, type StripeIntegration } from "./client.ts";
 import type { SessionUpdate } from "./repo.ts";
 
 /** Seconds a signed timestamp stays acceptable (Stripe's default). */
@@ -22,16 +21,16 @@ export const IDENTITY_EVENTS = {
 
 /** The event, when the signature is Stripe's (with this endpoint's secret) and fresh. */
 export async function verifiedEvent(
-  config: Config,
+  stripe: StripeIntegration,
   payload: string,
   signature: string | undefined,
 ): Promise<Stripe.Event> {
   if (!signature) throw badRequest("Missing Stripe-Signature header");
   try {
-    return await stripeFor(config).webhooks.constructEventAsync(
+    return await stripe.sdk.webhooks.constructEventAsync(
       payload,
       signature,
-      webhookSecretOf(config),
+      stripe.webhookSecret,
       SIGNATURE_TOLERANCE_SECONDS,
       cryptoProvider,
     );

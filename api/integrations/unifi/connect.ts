@@ -1,10 +1,10 @@
 // Which UniFi console the API talks to. With UNIFI_HOST set, that console; unset,
 // the simulator, served by this process on its own loopback port the first time
-// it is needed (and stopped by main.ts at shutdown). A port of its own keeps the
-// simulator, and its test controls, off the API's public address, and the
-// client speaks real HTTP to it exactly as it would to a console.
+// it is needed (gateway.ts). A port of its own keeps the simulator, and its test
+// controls, off the API's public address, and the client speaks real HTTP to it
+// exactly as it would to a console.
 import type { Config } from "../../config.ts";
-import { connectionPerConfig, inProcessSimulator } from "../connections.ts";
+import { connectedGateway, type Gateway, simulatedGateway } from "../gateway.ts";
 import { createUnifiClient, type UnifiClient } from "./client.ts";
 import { createUnifiSimulator } from "./simulator.ts";
 
@@ -15,33 +15,32 @@ export type UnifiConnection = {
   simulated: boolean;
 };
 
-const embedded = inProcessSimulator(async () => {
-  const key = crypto.randomUUID();
-  const simulator = createUnifiSimulator({ apiKey: key });
-  const { url } = await simulator.start();
-  return { simulator, url, key };
-});
+export type UnifiGateway = Gateway<UnifiConnection>;
 
-async function connect(config: Config): Promise<UnifiConnection> {
+const NAME = "UniFi";
+
+export function createUnifi(config: Config): UnifiGateway {
   const timeoutMs = config.unifiTimeoutMs;
   if (config.unifiHost) {
-    return {
+    return connectedGateway(NAME, {
       client: createUnifiClient({ host: config.unifiHost, apiKey: config.unifiApiKey, timeoutMs }),
       host: config.unifiHost,
       hasCredentials: Boolean(config.unifiApiKey),
       simulated: false,
-    };
+    });
   }
-  const { url, key } = await embedded.start();
-  return {
-    client: createUnifiClient({ host: url, apiKey: key, timeoutMs }),
-    host: url,
-    hasCredentials: true,
-    simulated: true,
-  };
+  return simulatedGateway(NAME, async () => {
+    const key = crypto.randomUUID();
+    const simulator = createUnifiSimulator({ apiKey: key });
+    const { url } = await simulator.start();
+    return {
+      simulator,
+      connection: {
+        client: createUnifiClient({ host: url, apiKey: key, timeoutMs }),
+        host: url,
+        hasCredentials: true,
+        simulated: true,
+      },
+    };
+  });
 }
-
-export const unifiFor = connectionPerConfig(connect);
-
-/** Stops the in-process simulator, if it was started. */
-export const stopUnifiSimulator = embedded.stop;

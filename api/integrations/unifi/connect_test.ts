@@ -3,30 +3,25 @@
 import { assertEquals, assertMatch, assertThrows } from "../../testing/assert.ts";
 import { ConfigError, loadConfig } from "../../config.ts";
 import { addUser, describeApp } from "../../testing/test_app.ts";
-import { stopUnifiSimulator } from "./connect.ts";
 
 describeApp("UniFi unconfigured: the built-in simulator", async (t, app) => {
   await addUser(app.sql, { email: "admin@example.com", admin: true });
   const admin = await app.login("admin@example.com");
-  try {
-    await t.step("status: connected to a loopback console with its own key", async () => {
-      const res = await admin.request("GET", "/api/unifi/status");
-      assertEquals(res.status, 200);
-      assertEquals([res.json.connected, res.json.hasCredentials, res.json.simulated], [
-        true,
-        true,
-        true,
-      ]);
-      assertMatch(res.json.host, /^http:\/\/127\.0\.0\.1:\d+$/);
-    });
+  await t.step("status: connected to a loopback console with its own key", async () => {
+    const res = await admin.request("GET", "/api/unifi/status");
+    assertEquals(res.status, 200);
+    assertEquals([res.json.connected, res.json.hasCredentials, res.json.simulated], [
+      true,
+      true,
+      true,
+    ]);
+    assertMatch(res.json.host, /^http:\/\/127\.0\.0\.1:\d+$/);
+  });
 
-    await t.step("discovery finds the simulated cameras and sensors", async () => {
-      const res = await admin.request("POST", "/api/unifi/devices/discover");
-      assertEquals(res.json, { cameras: 3, sensors: 2, newDevices: 5 });
-    });
-  } finally {
-    await stopUnifiSimulator();
-  }
+  await t.step("discovery finds the simulated cameras and sensors", async () => {
+    const res = await admin.request("POST", "/api/unifi/devices/discover");
+    assertEquals(res.json, { cameras: 3, sensors: 2, newDevices: 5 });
+  });
 });
 
 Deno.test("configuration: a console URL, and a key only with it", () => {

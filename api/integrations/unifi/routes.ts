@@ -4,7 +4,6 @@
 // answers garbage gives a 502 (too slow: 504) and changes nothing.
 import { type Context, Hono } from "hono";
 import type { Env } from "../../http/env.ts";
-import { ApiError } from "../../http/errors.ts";
 import { transaction } from "../../http/transaction.ts";
 import { allow } from "../../auth/access.ts";
 import {
@@ -15,34 +14,19 @@ import {
   type UnifiClient,
   UnifiError,
 } from "./client.ts";
-import { unifiFor } from "./connect.ts";
+import { callGateway, connectionOf, gatewayFailure } from "../gateway_errors.ts";
 import { type DiscoveredUnifiDevice, listPending, saveDiscovered } from "./repo.ts";
 
 type Ctx = Context<Env>;
 
-async function connection(c: Ctx) {
-  try {
-    return await unifiFor(c.var.config);
-  } catch (error) {
-    c.var.log.error("UniFi simulator did not start", { error: String(error) });
-    throw new ApiError("bad_gateway", "The built-in UniFi simulator could not start");
-  }
-}
-
-async function ask<T>(c: Ctx, work: (client: UnifiClient) => Promise<T>): Promise<T> {
-  const { client } = await connection(c);
-  try {
-    return await work(client);
-  } catch (error) {
-    if (!(error instanceof UnifiError)) throw error;
-    c.var.log.warn("UniFi call failed", {
-      requestId: c.var.requestId,
-      kind: error.kind,
-      detail: error.detail,
-    });
-    throw new ApiError(error.kind === "timeout" ? "gateway_timeout" : "bad_gateway", error.message);
-  }
-}
+/** Calls the console; its failures become 502 or 504 (gateway_errors.ts). */
+const ask = <T>(c: Ctx, work: (client: UnifiClient) => Promise<T>) =>
+  callGateway(
+    c,
+    c.var.integrations.unifi,
+    work,
+    (c, error) => error instanceof UnifiError ? gatewayFailure(c, "UniFi", error) : error,
+  );
 
 function cameraRow(camera: ProtectCamera, network: NetworkDevice | undefined) {
   const mac = normalMac(camera.mac);
@@ -104,7 +88,10 @@ function sensorRow(sensor: ProtectSensor, network: NetworkDevice | undefined) {
 
 export const unifiRoutes = new Hono<Env>()
   .get("/status", allow.admin, async (c) => {
-    const { client, host, hasCredentials, simulated } = await connection(c);
+    const { client, host, hasCredentials, simulated } = await connectionOf(
+      c,
+      c.var.integrations.unifi,
+    );
     const state = { host, hasCredentials, simulated };
     try {
       await client.protectInfo();
