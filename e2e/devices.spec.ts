@@ -202,6 +202,10 @@ test.describe("device page", () => {
     await chooseOption(page, room, "Main Lobby");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(toasts(page)).toContainText("Device updated");
+    // Read, then closed: the next save's "Device updated" must be its own toast, shown
+    // once the server has answered (the page's own edit shows before that).
+    await toasts(page).getByRole("button", { name: "Close" }).click();
+    await expect(toasts(page)).not.toContainText("Device updated");
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
     await expect(page.getByText(`Device ID: ${deviceId}`)).toBeVisible();
     expect((await apiDevice(page, device.id)).device).toMatchObject({ name, deviceId, manufacturer: "Acme", type: "reader", roomId: lobby.id });
