@@ -23,7 +23,9 @@ export type UnavailableReason =
 export class DatabaseUnavailable extends Error {
   readonly code = "DATABASE_UNAVAILABLE";
   constructor(readonly reason: UnavailableReason, options?: { cause?: unknown }) {
-    super(`The database is not available (${reason})`, options);
+    const cause = options?.cause as { code?: unknown; message?: unknown } | undefined;
+    const detail = cause ? `: ${cause.code ?? ""} ${cause.message ?? ""}`.trimEnd() : "";
+    super(`The database is not available (${reason}${detail})`, options);
   }
 }
 
