@@ -3,6 +3,7 @@
 // key), never compared character by character against stored keys.
 import { createHash } from "node:crypto";
 import type { Queries } from "../db/connect.ts";
+import type { KeyStatus, NewDeviceKey } from "../devices/contract.ts";
 
 const PREFIX = "thd_";
 /** thd_ and 43 base64url characters (32 random bytes). */
@@ -22,12 +23,6 @@ export function hashDeviceKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-export type KeyStatus = {
-  hasApiKey: boolean;
-  apiKeyCreatedAt: Date | null;
-  apiKeyRotatedAt: Date | null;
-};
-
 export async function keyStatus(sql: Queries, deviceId: number): Promise<KeyStatus | undefined> {
   const [row] = await sql<KeyStatus[]>`
     select api_key_hash is not null as has_api_key, api_key_created_at, api_key_rotated_at
@@ -43,7 +38,7 @@ export async function setDeviceKey(
   sql: Queries,
   deviceId: number,
   simulated = false,
-): Promise<{ apiKey: string; createdAt: Date; rotatedAt: Date | null } | undefined> {
+): Promise<NewDeviceKey | undefined> {
   const apiKey = newDeviceKey();
   const [row] = await sql<{ createdAt: Date; rotatedAt: Date | null }[]>`
     update devices set api_key_hash = ${hashDeviceKey(apiKey)},

@@ -8,6 +8,7 @@ import { notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { allow } from "../auth/access.ts";
 import { clearDeviceKey, keyStatus, setDeviceKey } from "./device_keys.ts";
+import type { KeyRevoked } from "../devices/contract.ts";
 
 export const NO_REPLAYED_KEYS =
   "A device key is shown only once: send this request without an Idempotency-Key";
@@ -30,5 +31,5 @@ export const deviceKeyRoutes = new Hono<Env>()
   .delete("/:id/api-key", allow.admin, async (c) => {
     const id = idParam(c);
     if (!(await clearDeviceKey(c.var.sql, id))) throw notFound.device();
-    return c.json({ ...(await keyStatus(c.var.sql, id))!, id });
+    return c.json({ ...(await keyStatus(c.var.sql, id))!, id } satisfies KeyRevoked);
   });

@@ -1,6 +1,7 @@
 // The SQL sign-in and sign-up need.
 import type { Queries } from "../db/connect.ts";
-import { isAdminSql, type SessionUser } from "./sessions.ts";
+import { isAdminSql } from "./sessions.ts";
+import type { SessionUser } from "./contract.ts";
 
 export async function findUserForSignIn(sql: Queries, email: string) {
   const [user] = await sql<{ id: number; passwordHash: string; isActive: boolean }[]>`

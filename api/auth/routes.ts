@@ -31,6 +31,7 @@ import {
   toBase64Url,
 } from "./webauthn.ts";
 import { z } from "zod";
+import type { Done, PasskeyCheck, SignedIn } from "./contract.ts";
 
 // Verifying against a fixed hash keeps "no such user" as slow as "wrong password".
 const DUMMY_HASH = await hashPassword("timing-equaliser-password");
@@ -40,7 +41,9 @@ const DEACTIVATED = "This account has been deactivated. Please contact your admi
 export const authRoutes = new Hono<Env>()
   .get("/passkey/check/:email", allow.public, async (c) => {
     const { email } = parse(z.object({ email: s.email }), { email: c.req.param("email") });
-    return c.json({ hasPasskeys: (await passkeysOfEmail(c.var.sql, email)).length > 0 });
+    return c.json(
+      { hasPasskeys: (await passkeysOfEmail(c.var.sql, email)).length > 0 } satisfies PasskeyCheck,
+    );
   })
   .post("/passkey/login/options", allow.public, async (c) => {
     const { sql, config } = c.var;
@@ -110,7 +113,7 @@ export const authRoutes = new Hono<Env>()
       last_used_at = now() where id = ${passkey.id}`;
     await clearFailures(sql, passkey.email);
     await signIn(c, sql, config, passkey.userId);
-    return c.json({ user: await sessionUser(sql, passkey.userId) });
+    return c.json({ user: await sessionUser(sql, passkey.userId) } satisfies SignedIn);
   })
   .post("/passkey/register/options", allow.signedIn, async (c) => {
     const { sql, config } = c.var;
@@ -176,7 +179,7 @@ export const authRoutes = new Hono<Env>()
           ${`${user.firstName} ${user.lastName}`.trim()})`,
       "This passkey is already registered",
     );
-    return c.json({ success: true }, 201);
+    return c.json({ success: true } satisfies Done, 201);
   })
   .post("/login", allow.public, async (c) => {
     const { sql, config } = c.var;
@@ -192,7 +195,7 @@ export const authRoutes = new Hono<Env>()
     if (!user.isActive) throw forbidden(DEACTIVATED);
     await clearFailures(sql, email);
     await signIn(c, sql, config, user.id);
-    return c.json({ user: await sessionUser(sql, user.id) });
+    return c.json({ user: await sessionUser(sql, user.id) } satisfies SignedIn);
   })
   .post("/signup", allow.public, async (c) => {
     const { sql, config } = c.var;
@@ -202,10 +205,10 @@ export const authRoutes = new Hono<Env>()
       "An account with this email already exists",
     );
     await signIn(c, sql, config, id);
-    return c.json({ user: await sessionUser(sql, id) }, 201);
+    return c.json({ user: await sessionUser(sql, id) } satisfies SignedIn, 201);
   })
-  .get("/me", allow.signedIn, (c) => c.json({ user: c.var.user }))
+  .get("/me", allow.signedIn, (c) => c.json({ user: c.var.user! } satisfies SignedIn))
   .post("/logout", allow.public, async (c) => {
     await signOut(c, c.var.sql, c.var.config);
-    return c.json({ success: true });
+    return c.json({ success: true } satisfies Done);
   });

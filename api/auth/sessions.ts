@@ -5,15 +5,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Queries } from "../db/connect.ts";
 import type postgres from "postgres";
 import type { Config } from "../config.ts";
-
-export type SessionUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isAdmin: boolean;
-};
+import type { SessionUser } from "./contract.ts";
 
 const encoder = new TextEncoder();
 

@@ -5,18 +5,7 @@
 // is active by the selection). The first failing rule is given as the reason, in
 // the words the access log uses.
 import type { Queries } from "../db/connect.ts";
-
-export type AssignedCredential = {
-  userId: number;
-  userName: string;
-  email: string;
-  groups: { id: number; name: string }[];
-  credentialTypes: string[];
-  credentials: { id: number; type: string; isActive: boolean }[];
-  accessAllowed: boolean;
-  accessStatus: "Allowed" | "Denied";
-  reason: string | null;
-};
+import type { AssignedCredential } from "./contract.ts";
 
 export async function assignedCredentials(
   sql: Queries,

@@ -4,45 +4,7 @@
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
 import type { CreateDeviceInput, DeviceType, UpdateDeviceInput } from "./schemas.ts";
-
-export type Device = {
-  id: number;
-  name: string;
-  deviceId: string;
-  type: DeviceType;
-  manufacturer: string | null;
-  roomId: number | null;
-  roomName: string | null;
-  isActive: boolean;
-  isPending: boolean;
-  densitySpaceId: string | null;
-  densityAuthType: "bearer" | "oauth";
-  hasDensityApiToken: boolean;
-  hasDensityClientId: boolean;
-  hasDensityClientSecret: boolean;
-  lastLockDeviceId: number | null;
-  lastLockDescription: string | null;
-  lastLockTimeCreated: Date | null;
-  lastAccessAttempt: Date | null;
-  lastAccessCredential: string | null;
-  lastAccessOutcome: string | null;
-  credentialCount: number;
-  lastSync: Date | null;
-  unifiDeviceId: string | null;
-  unifiModel: string | null;
-  unifiIp: string | null;
-  unifiMac: string | null;
-  unifiIsOnline: boolean | null;
-  lastSeen: Date | null;
-  firmware: string | null;
-  cameraSpecs: unknown;
-  sensorSpecs: unknown;
-  /** Whether the device has an API key (the key itself is never read back). */
-  hasApiKey: boolean;
-  apiKeyCreatedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+import type { Device } from "./contract.ts";
 
 const selectDevices = (sql: Queries, where: postgres.Fragment) =>
   sql<Device[]>`

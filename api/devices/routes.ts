@@ -22,6 +22,7 @@ import {
   updateDevice,
 } from "./repo.ts";
 import { assignedCredentials } from "./assigned_credentials.ts";
+import type { Deleted } from "../http/contract.ts";
 
 const DUPLICATE_DEVICE_ID = "A device with this device ID already exists";
 const GENERATE_ATTEMPTS = 50;
@@ -93,7 +94,7 @@ export const deviceRoutes = new Hono<Env>()
     if (!(await transaction(c.var.sql, (tx) => deleteDevice(tx, id)))) {
       throw notFound.device();
     }
-    return c.json({ success: true, id });
+    return c.json({ success: true, id } satisfies Deleted);
   })
   .get("/:id/assigned-credentials", allow.admin, async (c) => {
     const device = await deviceOr404(c.var.sql, idParam(c));

@@ -1,6 +1,6 @@
 // Request bodies of the device calls (spec 2 §3, §5, §7).
 import { z } from "zod";
-import { id } from "../http/validate.ts";
+import { id } from "../http/schema_parts.ts";
 
 export const DEVICE_TYPES = ["sensor", "lock", "camera", "reader", "density", "lastlock"] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];

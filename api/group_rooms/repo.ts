@@ -1,6 +1,7 @@
 // SQL of group rooms: which rooms a group's members may enter.
 import type { Queries } from "../db/connect.ts";
-import { type Room, selectRooms } from "../rooms/repo.ts";
+import { selectRooms } from "../rooms/repo.ts";
+import type { Room } from "../rooms/contract.ts";
 
 export async function groupExists(sql: Queries, id: number): Promise<boolean> {
   const [row] = await sql`select 1 from groups where id = ${id}`;

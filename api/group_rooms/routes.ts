@@ -11,6 +11,7 @@ import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
 import { findRoom } from "../rooms/repo.ts";
 import { addRoomToGroup, groupExists, removeRoomFromGroup, roomsOfGroup } from "./repo.ts";
+import type { GroupRoomRemoved } from "./contract.ts";
 
 async function assertGroup(sql: Queries, id: number) {
   if (!(await groupExists(sql, id))) throw notFound.group();
@@ -47,5 +48,5 @@ export const groupRoomRoutes = new Hono<Env>()
     if (!(await removeRoomFromGroup(sql, groupId, roomId))) {
       throw notFound.groupRoom();
     }
-    return c.json({ success: true, groupId, roomId });
+    return c.json({ success: true, groupId, roomId } satisfies GroupRoomRemoved);
   });

@@ -3,16 +3,7 @@
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
 import type { CreateGroupInput, UpdateGroupInput } from "./schemas.ts";
-
-export type Group = {
-  id: number;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
-export type GroupWithCounts = Group & { userCount: number; roomCount: number };
+import type { Group, GroupWithCounts, Member } from "./contract.ts";
 
 export const listGroups = (sql: Queries) =>
   sql<Group[]>`
@@ -71,16 +62,6 @@ export async function deleteGroup(sql: Queries, id: number): Promise<boolean> {
   const rows = await sql`delete from groups where id = ${id} returning id`;
   return rows.length > 0;
 }
-
-export type Member = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  addedAt: Date;
-  updatedAt: Date;
-};
 
 const selectMembers = (sql: Queries, where: postgres.Fragment) =>
   sql<Member[]>`

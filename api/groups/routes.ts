@@ -26,6 +26,8 @@ import {
   toggleGroup,
   updateGroup,
 } from "./repo.ts";
+import type { Deleted } from "../http/contract.ts";
+import type { MemberRemoved } from "./contract.ts";
 
 const NAME_TAKEN = "A group with this name already exists";
 
@@ -81,7 +83,7 @@ export const groupRoutes = new Hono<Env>()
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
       if (!(await deleteGroup(tx, id))) throw notFound.group();
     });
-    return c.json({ success: true, id });
+    return c.json({ success: true, id } satisfies Deleted);
   })
   .get("/:id/users", allow.admin, async (c) => {
     const id = idParam(c);
@@ -113,5 +115,5 @@ export const groupRoutes = new Hono<Env>()
       if (!(await lockGroup(tx, id))) throw notFound.group();
       throw notFound.member();
     });
-    return c.json({ success: true, groupId: id, userId });
+    return c.json({ success: true, groupId: id, userId } satisfies MemberRemoved);
   });

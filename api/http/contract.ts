@@ -1,6 +1,7 @@
-// The API's error answers, as the web reads them: { error, code }, a readable
-// sentence and a machine-readable code. Deno-free (no imports): the web imports it
-// as types, and errors.ts makes every answer from it.
+// What every feature's answers share, for the server and the web alike (Deno-free,
+// no imports): the error answer { error, code }, a readable sentence and a
+// machine-readable code, which errors.ts makes every refusal from; and the
+// answer of a deletion.
 
 /** Each code and the status it answers with. */
 export const ERROR_STATUS = {
@@ -27,3 +28,6 @@ export type ErrorBody = { error: string; code: ErrorCode };
 
 /** A 412: the edit was based on an older version; `current` is the server's. */
 export type StaleBody<T> = { error: string; code: "stale"; current: T };
+
+/** A DELETE's answer. */
+export type Deleted = { success: true; id: number };

@@ -2,7 +2,7 @@
 import type { Config } from "../config.ts";
 import type { Queries } from "../db/connect.ts";
 import type { Logger } from "./logger.ts";
-import type { SessionUser } from "../auth/sessions.ts";
+import type { SessionUser } from "../auth/contract.ts";
 import type { Integrations } from "../integrations/integrations.ts";
 
 /** sql is the pool, or the transaction of an idempotent request: use http/transaction.ts to nest. */

@@ -9,12 +9,9 @@
 import type { Context } from "hono";
 import { badRequest } from "./errors.ts";
 import { jsonTextProblem, textProblem } from "./clean_text.ts";
+import { ID_MESSAGE, isCanonicalId } from "./schema_parts.ts";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const MAX_ID = 2_147_483_647; // PostgreSQL integer
-// "26" only: not "+26", " 26", "026", "26.0", "26e0" or "0x1a", which Number() reads as 26.
-const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
-export const ID_MESSAGE = `must be a positive whole number (at most ${MAX_ID})`;
 
 // Density names its spaces with its own strings; every other …Id in a path is a row.
 const NOT_ROW_IDS = new Set(["spaceId"]);
@@ -23,9 +20,6 @@ const NOT_ROW_IDS = new Set(["spaceId"]);
 const RESERVED_IDS: Record<string, string> = { credentialId: "-1" };
 
 const isRowId = (name: string) => (name === "id" || name.endsWith("Id")) && !NOT_ROW_IDS.has(name);
-
-export const isCanonicalId = (value: string | undefined): value is string =>
-  value !== undefined && CANONICAL_ID.test(value) && Number(value) <= MAX_ID;
 
 /** A path id as a number; 400 naming the parameter unless it is canonical. */
 export function parseId(name: string, value: string | undefined): number {

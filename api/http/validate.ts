@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import { badRequest } from "./errors.ts";
-import { ID_MESSAGE, isCanonicalId, parseId, requestJson } from "./input_rule.ts";
+import { parseId, requestJson } from "./input_rule.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -32,10 +32,6 @@ export async function body<T extends z.ZodType>(c: Context, schema: T): Promise<
 export function idParam(c: Context, name = "id"): number {
   return parseId(name, c.req.param(name));
 }
-
-/** An id in a query string (?roomId=26), in the same canonical form as a path id. */
-export const id = z.string({ error: "must be a number" }).refine(isCanonicalId, ID_MESSAGE)
-  .transform(Number);
 
 export function query<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
   return parse(schema, c.req.query());

@@ -2,7 +2,7 @@
 // when they hold a comma, quote or line break, quotes doubled. A text field that a
 // spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
 // apostrophe (OWASP "CSV injection"): names come from users.
-import type { LogEntry } from "./query.ts";
+import type { LogEntry } from "./contract.ts";
 
 export const CSV_HEADER = [
   "ID",

@@ -2,8 +2,10 @@
 // group): filters, keyset paging newest first over (timestamp desc, id desc), a
 // capped total, and batches for the CSV export.
 import type postgres from "postgres";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Queries } from "../db/connect.ts";
+import type { logQuery } from "./schemas.ts";
+import type { LogEntry, LogPage } from "./contract.ts";
 import { badRequest } from "../http/errors.ts";
 import { transaction } from "../http/transaction.ts";
 
@@ -20,63 +22,10 @@ type Resolved =
   | { kind: "user" | "room" | "device"; id: number }
   | { kind: "group"; userIds: number[]; roomIds: number[] };
 
-export type LogEntry = {
-  id: number;
-  timestamp: Date;
-  userId: number | null;
-  userName: string | null;
-  deviceId: number | null;
-  deviceName: string | null;
-  roomId: number | null;
-  roomName: string | null;
-  credentialType: string | null;
-  action: string;
-  outcome: string;
-  reason: string | null;
-};
-
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 200;
 /** Totals are counted up to this many rows; beyond it the answer says "at least". */
 export const TOTAL_CAP = 1_000;
 /** A count taking longer than this is given up: the page answers without a total. */
 export const COUNT_BUDGET_MS = 60;
-
-const blankToUndefined = (value: string | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-};
-
-const instant = z.string().max(40).refine(
-  (value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)),
-  "must be an ISO date or date-time",
-).transform((value) => new Date(value));
-
-export const logQuery = z.object({
-  search: z.string().max(200, "must be at most 200 characters").optional()
-    .transform(blankToUndefined),
-  outcome: z.string().trim().toLowerCase().pipe(
-    z.enum(["all", "success", "denied"], { error: "must be all, success or denied" }),
-  ).default("all"),
-  // The "All Events" choice: an action name, or all. `action` is the same filter.
-  event: z.string().max(100, "must be at most 100 characters").optional()
-    .transform(blankToUndefined),
-  action: z.string().max(100, "must be at most 100 characters").optional()
-    .transform(blankToUndefined),
-  from: instant.optional(),
-  to: instant.optional(),
-  limit: z.string().regex(/^\d{1,4}$/, "must be a whole number").optional()
-    .transform((value) => (value === undefined ? DEFAULT_LIMIT : Number(value)))
-    .pipe(z.number().min(1, "must be at least 1").max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)),
-  cursor: z.string().max(100, "is not a valid cursor").optional().transform(blankToUndefined),
-}).superRefine((value, ctx) => {
-  if (value.from && value.to && value.from > value.to) {
-    ctx.addIssue({ code: "custom", message: "must not be before from", path: ["to"] });
-  }
-}).transform(({ event, action, ...rest }) => {
-  const chosen = event ?? action;
-  return { ...rest, event: chosen?.toLowerCase() === "all" ? undefined : chosen };
-});
 
 export type LogQuery = z.infer<typeof logQuery>;
 export type LogFilter = Omit<LogQuery, "limit" | "cursor">;
@@ -192,15 +141,6 @@ async function rows(
   // Identity values stay far below 2^53: ids travel as JSON numbers.
   return found.map((row) => ({ ...row, id: Number(row.id) }));
 }
-
-export type LogPage = {
-  items: LogEntry[];
-  nextCursor: string | null;
-  /** Matching rows, up to TOTAL_CAP; null when counting took too long. */
-  total: number | null;
-  /** True when total is the exact number of matching rows. */
-  totalExact: boolean;
-};
 
 export async function logPage(sql: Queries, scope: LogScope, query: LogQuery): Promise<LogPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;

@@ -2,7 +2,8 @@
 // count that gives up instead of holding the page back.
 import { assertEquals, assertThrows } from "../testing/assert.ts";
 import { freshDatabase } from "../db/test_db.ts";
-import { containsPattern, decodeCursor, encodeCursor, logPage, logQuery } from "./query.ts";
+import { containsPattern, decodeCursor, encodeCursor, logPage } from "./query.ts";
+import { logQuery } from "./schemas.ts";
 import { parse } from "../http/validate.ts";
 
 Deno.test("a cursor round-trips and rejects anything else", () => {

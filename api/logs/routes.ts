@@ -5,7 +5,8 @@ import type { Env } from "../http/env.ts";
 import { notFound } from "../http/not_found.ts";
 import { idParam, query } from "../http/validate.ts";
 import { allow } from "../auth/access.ts";
-import { allRows, logEvents, logPage, logQuery, type LogScope } from "./query.ts";
+import { allRows, logEvents, logPage, type LogScope } from "./query.ts";
+import { logQuery } from "./schemas.ts";
 import { CSV_HEADER, csvLine, logCsvLine } from "./csv.ts";
 
 type Kind = Exclude<LogScope["kind"], "all">;

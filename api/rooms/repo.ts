@@ -2,18 +2,7 @@
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
 import type { RoomInput } from "./schemas.ts";
-
-export type Room = {
-  id: number;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  capacity: number;
-  createdAt: Date;
-  updatedAt: Date;
-  deviceCount: number;
-  hasDashboard: boolean;
-};
+import type { Room } from "./contract.ts";
 
 // One query for the whole list: devices are counted once per room by a grouped
 // join (devices_room_id_idx), not per row.

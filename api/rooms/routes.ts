@@ -18,6 +18,7 @@ import {
 } from "./repo.ts";
 import { sensorFigures } from "./sensor_data.ts";
 import type { Queries } from "../db/connect.ts";
+import type { Deleted } from "../http/contract.ts";
 
 async function roomOr404(sql: Queries, id: number) {
   const room = await findRoom(sql, id);
@@ -56,7 +57,7 @@ export const roomRoutes = new Hono<Env>()
     if (!(await transaction(c.var.sql, (tx) => deleteRoom(tx, id)))) {
       throw notFound.room();
     }
-    return c.json({ success: true, id });
+    return c.json({ success: true, id } satisfies Deleted);
   })
   .get("/:id/sensor-data", allow.admin, async (c) => {
     const room = await roomOr404(c.var.sql, idParam(c));

@@ -10,18 +10,7 @@
 // "Today" starts at local midnight of the server. A room without a density device
 // answers live: false and null figures: the page then shows the spec's placeholders.
 import type { Queries } from "../db/connect.ts";
-
-export type SensorFigures = {
-  roomId: number;
-  capacity: number;
-  live: boolean;
-  currentOccupancy: number | null;
-  averageDuration: number | null;
-  peakUtilization: number | null;
-  dailyVisitors: number | null;
-  since: Date;
-  asOf: Date;
-};
+import type { SensorFigures } from "./contract.ts";
 
 export function startOfDay(now: Date): Date {
   const day = new Date(now);

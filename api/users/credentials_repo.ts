@@ -1,19 +1,7 @@
 // SQL of a user's badges (user_credentials).
 import type { Queries } from "../db/connect.ts";
 import type { CredentialInput } from "./schemas.ts";
-
-export type Credential = {
-  id: number;
-  userId: number;
-  type: string;
-  facilityCode: string | null;
-  cardCode: string | null;
-  isActive: boolean;
-  /** true only for the synthetic identity-verification row (id -1). */
-  systemManaged: boolean;
-  createdAt: Date | null;
-  updatedAt: Date | null;
-};
+import type { Credential } from "./contract.ts";
 
 const columns = (sql: Queries) =>
   sql`id, user_id, type, facility_code, card_code, is_active, false as system_managed,

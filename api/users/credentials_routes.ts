@@ -14,14 +14,15 @@ import { allow } from "../auth/access.ts";
 import { readBody } from "./read_body.ts";
 import { credentialBody, SYSTEM_CREDENTIAL_TYPE } from "./schemas.ts";
 import { isVerified, verificationOf } from "./repo.ts";
+import type { Credential } from "./contract.ts";
 import {
-  type Credential,
   deleteCredential,
   findCredential,
   insertCredential,
   listCredentials,
   updateCredential,
 } from "./credentials_repo.ts";
+import type { Deleted } from "../http/contract.ts";
 
 export const SYSTEM_ROW_ID = -1;
 const SYSTEM_MANAGED = "This credential is managed by identity verification and cannot be changed";
@@ -92,5 +93,5 @@ export const credentialRoutes = new Hono<Env>()
     const userId = idParam(c);
     const id = credentialParam(c);
     if (!(await deleteCredential(c.var.sql, userId, id))) throw notFound.credential();
-    return c.json({ success: true, id });
+    return c.json({ success: true, id } satisfies Deleted);
   });

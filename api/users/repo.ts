@@ -3,23 +3,8 @@ import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
 import { isAdminSql } from "../auth/sessions.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
-
-export type GroupRef = { id: number; name: string; isActive: boolean };
-
-/** A user as every users call answers it: never the password hash. */
-export type User = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isAdmin: boolean;
-  groups: GroupRef[];
-  stripeVerificationStatus: string | null;
-  stripeVerifiedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+import type { GroupRef, User, UserGroup, VerificationStatuses } from "./contract.ts";
+import type { Json } from "../http/contract_json.ts";
 
 // One query for the whole list, however many users: memberships are aggregated
 // once by a grouped join (no query per user), admin status by the product's one rule.
@@ -44,12 +29,8 @@ const selectUsers = (sql: Queries, where: postgres.Fragment) =>
 const isoTime = (sql: Queries, column: postgres.Fragment) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-type ListedUser = Omit<User, "groups" | "stripeVerifiedAt" | "createdAt" | "updatedAt"> & {
-  groups: GroupRef[];
-  stripeVerifiedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** The list's times come from the database as JSON text already. */
+type ListedUser = Json<User>;
 
 /**
  * Every user, the same as findUser answers each, shaped for speed at 10,000 users
@@ -130,15 +111,6 @@ export async function deleteUser(sql: Queries, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export type UserGroup = {
-  id: number;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
 /** The user's groups (active or not), or undefined for an unknown user. */
 export async function groupsOfUser(sql: Queries, id: number): Promise<UserGroup[] | undefined> {
   const rows = await sql<UserGroup[]>`
@@ -187,7 +159,7 @@ export async function verificationOf(sql: Queries, id: number): Promise<Verifica
 export async function verificationStatuses(sql: Queries) {
   const rows = await sql<{ id: number; status: string | null }[]>`
     select id, stripe_verification_status as status from users order by id`;
-  const map: Record<string, { verified: boolean; status: string | null }> = {};
+  const map: VerificationStatuses = {};
   for (const { id, status } of rows) map[id] = { verified: isVerified(status), status };
   return map;
 }

@@ -29,6 +29,8 @@ import {
   verificationOf,
   verificationStatuses,
 } from "./repo.ts";
+import type { Deleted } from "../http/contract.ts";
+import type { Invitation, UserVerification } from "./contract.ts";
 
 const EMAIL_TAKEN = "A user with this email already exists";
 const LAST_ADMIN = "This would leave no active administrator";
@@ -87,7 +89,7 @@ export const userRoutes = new Hono<Env>()
     await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
       if (!(await deleteUser(tx, id))) throw notFound.user();
     });
-    return c.json({ success: true, id });
+    return c.json({ success: true, id } satisfies Deleted);
   })
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
@@ -103,15 +105,17 @@ export const userRoutes = new Hono<Env>()
   .get("/:id/verification-status", allow.admin, async (c) => {
     const v = await verificationOf(c.var.sql, idParam(c));
     if (!v) throw notFound.user();
-    return c.json({
-      verified: isVerified(v.status),
-      status: v.status,
-      verificationUrl: verificationUrl(v),
-      verificationDate: v.verifiedAt,
-      lastError: v.errorMessage || v.errorCode
-        ? { message: v.errorMessage, code: v.errorCode }
-        : null,
-    });
+    return c.json(
+      {
+        verified: isVerified(v.status),
+        status: v.status,
+        verificationUrl: verificationUrl(v),
+        verificationDate: v.verifiedAt,
+        lastError: v.errorMessage || v.errorCode
+          ? { message: v.errorMessage, code: v.errorCode }
+          : null,
+      } satisfies UserVerification,
+    );
   })
   // The home page reads the signed-in user's own groups; admins read anyone's.
   .get("/:id/groups", allow.self, async (c) => {
@@ -127,12 +131,15 @@ export const userRoutes = new Hono<Env>()
       throw conflict("This user is deactivated. Reactivate them before inviting them again.");
     }
     const invitation = await queueInvitation(c.var.sql, id, c.var.user!.id);
-    return c.json({
-      queued: true,
-      invitationId: invitation.id,
-      userId: id,
-      email: invitation.email,
-      status: invitation.status,
-      queuedAt: invitation.createdAt,
-    }, 202);
+    return c.json(
+      {
+        queued: true,
+        invitationId: invitation.id,
+        userId: id,
+        email: invitation.email,
+        status: invitation.status,
+        queuedAt: invitation.createdAt,
+      } satisfies Invitation,
+      202,
+    );
   });

@@ -4,6 +4,14 @@
 // credentials exchanged at /v3/oauth/token for a short-lived token, which is cached
 // until shortly before it expires and exchanged again after a 401.
 import { z } from "zod";
+import type {
+  DensityCount,
+  DensityOccupancyBucket,
+  DensityResolution,
+  DensitySession,
+  DensitySpace,
+  DensityTimeUsed,
+} from "./contract.ts";
 
 export type DensityCredentials =
   | { kind: "bearer"; token: string }
@@ -40,26 +48,6 @@ export class DensityError extends Error {
     this.name = "DensityError";
   }
 }
-
-export type DensitySpace = {
-  id: string;
-  name: string;
-  function: string | null;
-  space_type: string;
-};
-export type DensityCount = { count: number; timestamp: string };
-export type DensityTimeUsed = { time_used_raw: number; time_used_percentage: number | null };
-export type DensityOccupancyBucket = {
-  timestamp: string;
-  occupancy_avg: number | null;
-  occupancy_max: number | null;
-};
-export type DensitySession = {
-  start_time: string;
-  end_time: string | null;
-  session_type: string;
-};
-export type DensityResolution = "10minute" | "hour" | "day";
 
 // --- what Density answers (checked: an answer of another shape is "malformed") ---
 

@@ -6,8 +6,6 @@
 import { z } from "zod";
 import {
   CONTENT_TYPE,
-  CREDENTIAL_TYPES,
-  type CredentialType,
   DATA_FRAME,
   decodeMessage,
   decodeStatusMessage,
@@ -20,8 +18,7 @@ import {
   unframe,
   type WireDeviceState,
 } from "./protocol.ts";
-
-export type { CredentialType };
+import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
 
 export type RangeSchedule = { start: string; end: string };
 

@@ -9,6 +9,7 @@
 // and grpc-message), or, for an error, no body and the same fields as headers.
 import protobuf from "protobufjs";
 import { fileURLToPath } from "node:url";
+import type { CredentialType } from "./credential_types.ts";
 
 export const PROTO_PATH = fileURLToPath(new URL("./lastlock.proto", import.meta.url));
 export const SERVICE = "lastlock.v1.LastLock";
@@ -49,14 +50,6 @@ export type StatusCode = (typeof STATUS)[keyof typeof STATUS];
 
 /** Metadata naming what a NOT_FOUND is about ("device" or "credential"). */
 export const MISSING_KEY = "lastlock-missing";
-
-export const CREDENTIAL_TYPES = [
-  "HID_PROX_CORP_1000",
-  "APPLE_WALLET",
-  "MIFARE_CLASSIC",
-  "EM41XX",
-] as const;
-export type CredentialType = (typeof CREDENTIAL_TYPES)[number];
 
 export type WireDeviceState =
   | "DEVICE_STATE_UNSPECIFIED"

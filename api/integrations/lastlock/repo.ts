@@ -2,16 +2,9 @@
 // type 'lastlock'), credentials registered with Last Lock (lastlock_credentials)
 // and which lock holds which credential (device_credentials).
 import type { Queries } from "../../db/connect.ts";
-import type { CredentialType, LastLockDevice, RangeSchedule } from "./client.ts";
-
-export type PendingLastLockDevice = {
-  id: number;
-  name: string;
-  lastLockDescription: string | null;
-  lastLockDeviceId: number;
-  deviceId: string;
-  lastLockTimeCreated: Date | null;
-};
+import type { LastLockDevice, RangeSchedule } from "./client.ts";
+import type { CredentialType } from "./credential_types.ts";
+import type { PendingLastLockDevice, RegisteredCredential } from "./contract.ts";
 
 export type LockRow = {
   id: number;
@@ -21,20 +14,8 @@ export type LockRow = {
   credentialCount: number;
 };
 
-export type CredentialRow = {
-  id: number;
-  userId: number;
-  credentialType: string;
-  credentialData: string;
-  scheduleData: string | null;
-  isActive: boolean;
-  providerCredentialId: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
-
-/** A credential as answers show it: the card data is never sent back. */
-export type PublicCredential = Omit<CredentialRow, "credentialData">;
+/** A stored credential with its card data, which answers never carry. */
+export type CredentialRow = RegisteredCredential & { credentialData: string };
 
 export const externalDeviceId = (lastLockDeviceId: number) => `LASTLOCK-${lastLockDeviceId}`;
 
@@ -108,8 +89,8 @@ export async function insertCredential(
     scheduleData: string | null;
     providerCredentialId: string;
   },
-): Promise<PublicCredential> {
-  const [created] = await sql<PublicCredential[]>`
+): Promise<RegisteredCredential> {
+  const [created] = await sql<RegisteredCredential[]>`
     insert into lastlock_credentials (user_id, credential_type, credential_data, schedule_data,
       provider_credential_id)
     values (${row.userId}, ${row.credentialType}, ${row.credentialData}, ${row.scheduleData},

@@ -13,7 +13,7 @@ import type { Queries } from "../../db/connect.ts";
 import { findDevice } from "../../devices/repo.ts";
 import { type LastLockClient, LastLockError, type RangeSchedule } from "./client.ts";
 import { callGateway, connectionOf, gatewayFailure } from "../gateway_errors.ts";
-import { CREDENTIAL_TYPES, type CredentialType } from "./protocol.ts";
+import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
 import { createCredentialBody } from "./schemas.ts";
 import {
   approve,
@@ -32,6 +32,13 @@ import {
   setProviderId,
   userExists,
 } from "./repo.ts";
+import type {
+  LastLockDiscovery,
+  LastLockStatus,
+  LockAssignment,
+  LockCredential,
+  LockRemoval,
+} from "./contract.ts";
 
 type Ctx = Context<Env>;
 
@@ -119,10 +126,10 @@ export const lastLockRoutes = new Hono<Env>()
     const state = { grpcHost, hasApiToken, simulated };
     try {
       await client.getStatus();
-      return c.json({ connected: true, ...state });
+      return c.json({ connected: true, ...state } satisfies LastLockStatus);
     } catch (error) {
       if (!(error instanceof LastLockError)) throw error;
-      return c.json({ connected: false, ...state, error: error.message });
+      return c.json({ connected: false, ...state, error: error.message } satisfies LastLockStatus);
     }
   })
   .post("/devices/discover", allow.admin, async (c) => {
@@ -136,7 +143,13 @@ export const lastLockRoutes = new Hono<Env>()
       await ask(c, (client) => client.approveDevice(lock.deviceId));
     }
     const newDevices = await transaction(sql, (tx) => saveDiscovered(tx, found));
-    return c.json({ discovered: found.length, newDevices, pending: await listPending(sql) });
+    return c.json(
+      {
+        discovered: found.length,
+        newDevices,
+        pending: await listPending(sql),
+      } satisfies LastLockDiscovery,
+    );
   })
   .get("/devices/pending", allow.admin, async (c) => c.json(await listPending(c.var.sql)))
   .post("/devices/:id/approve", allow.admin, async (c) => {
@@ -165,7 +178,7 @@ export const lastLockRoutes = new Hono<Env>()
         scheduleData: scheduleText(entry.schedule),
         isActive: here?.isActive ?? null,
         assignedAt: entry.assignedAt,
-      };
+      } satisfies LockCredential;
     }));
   })
   .post("/devices/:id/credentials/:credentialId", allow.admin, async (c) => {
@@ -194,13 +207,16 @@ export const lastLockRoutes = new Hono<Env>()
       sql,
       (tx) => recordAssignment(tx, lock.id, credential.id, assigned.assignedAt),
     );
-    return c.json({
-      deviceId: lock.id,
-      credentialId: credential.id,
-      providerCredentialId: providerId,
-      assignedAt: saved.assignedAt,
-      credentialCount: saved.credentialCount,
-    }, 201);
+    return c.json(
+      {
+        deviceId: lock.id,
+        credentialId: credential.id,
+        providerCredentialId: providerId,
+        assignedAt: saved.assignedAt,
+        credentialCount: saved.credentialCount,
+      } satisfies LockAssignment,
+      201,
+    );
   })
   .delete("/devices/:id/credentials/:credentialId", allow.admin, async (c) => {
     const sql = c.var.sql;
@@ -225,12 +241,14 @@ export const lastLockRoutes = new Hono<Env>()
       sql,
       (tx) => recordRemoval(tx, lock.id, credential.id),
     );
-    return c.json({
-      success: true,
-      deviceId: lock.id,
-      credentialId: credential.id,
-      credentialCount,
-    });
+    return c.json(
+      {
+        success: true,
+        deviceId: lock.id,
+        credentialId: credential.id,
+        credentialCount,
+      } satisfies LockRemoval,
+    );
   })
   .post("/users/:id/credentials", allow.admin, async (c) => {
     const userId = idParam(c);

@@ -1,6 +1,6 @@
 // Request bodies of the Last Lock calls (spec 2 §3, §5, §7).
 import { z } from "zod";
-import { CREDENTIAL_TYPES } from "./protocol.ts";
+import { CREDENTIAL_TYPES } from "./credential_types.ts";
 
 export const CREDENTIAL_DATA_REQUIRED = "Credential data is required";
 const MAX_CREDENTIAL_BYTES = 1024;

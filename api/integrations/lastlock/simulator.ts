@@ -7,8 +7,6 @@
 import {
   concat,
   CONTENT_TYPE,
-  CREDENTIAL_TYPES,
-  type CredentialType,
   DATA_FRAME,
   decodeMessage,
   encodeMessage,
@@ -27,6 +25,7 @@ import {
   type WireDevice,
   type WireDeviceState,
 } from "./protocol.ts";
+import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
 
 export type Misbehaviour =
   | { kind: "error"; code: StatusCode; message?: string }

@@ -11,6 +11,7 @@ import { allow } from "../../auth/access.ts";
 import { MalformedAnswer, stripeFailure } from "./client.ts";
 import { applySessionUpdate, startSession, verificationRow } from "./repo.ts";
 import { sessionUpdateOf, verifiedEvent } from "./webhook.ts";
+import type { VerificationStarted, VerificationStatus } from "./contract.ts";
 
 export const ALREADY_VERIFIED = "Your identity is already verified";
 export const BEING_PROCESSED = "Your verification is being processed. Please wait for the result.";
@@ -57,19 +58,21 @@ export const stripeRoutes = new Hono<Env>()
       const now = await verificationRow(sql, user.id);
       throw conflict(now?.status === "processing" ? BEING_PROCESSED : ALREADY_VERIFIED);
     }
-    return c.json({ url: session.url });
+    return c.json({ url: session.url } satisfies VerificationStarted);
   })
   .get("/verification-status", allow.signedIn, async (c) => {
     const row = await verificationRow(c.var.sql, c.var.user!.id);
     const status = row?.status ?? null;
-    return c.json({
-      verified: status === "verified",
-      status,
-      // The hosted page to continue on, while the session waits for the person.
-      verificationUrl: status === "requires_input" ? row?.url ?? null : null,
-      verificationDate: row?.verifiedAt ?? null,
-      lastError: row?.errorMessage ? { code: row.errorCode, message: row.errorMessage } : null,
-    });
+    return c.json(
+      {
+        verified: status === "verified",
+        status,
+        // The hosted page to continue on, while the session waits for the person.
+        verificationUrl: status === "requires_input" ? row?.url ?? null : null,
+        verificationDate: row?.verifiedAt ?? null,
+        lastError: row?.errorMessage ? { code: row.errorCode, message: row.errorMessage } : null,
+      } satisfies VerificationStatus,
+    );
   })
   // Public: Stripe authenticates with its signature, checked before anything is read.
   .post("/webhook", allow.public, async (c) => {

@@ -1,6 +1,7 @@
 // SQL of the UniFi integration: cameras and sensors found on the console are
 // devices rows (manufacturer Ubiquiti) matched by their Protect id.
 import type { Queries } from "../../db/connect.ts";
+import type { PendingUnifiDevice } from "./contract.ts";
 
 export type DiscoveredUnifiDevice = {
   unifiDeviceId: string;
@@ -16,25 +17,6 @@ export type DiscoveredUnifiDevice = {
   online: boolean;
   cameraSpecs: Record<string, unknown> | null;
   sensorSpecs: Record<string, unknown> | null;
-};
-
-export type PendingUnifiDevice = {
-  id: number;
-  name: string;
-  deviceId: string;
-  type: "camera" | "sensor";
-  manufacturer: string;
-  isPending: boolean;
-  unifiDeviceId: string | null;
-  unifiModel: string | null;
-  unifiIp: string | null;
-  unifiMac: string | null;
-  unifiIsOnline: boolean | null;
-  lastSeen: Date | null;
-  firmware: string | null;
-  cameraSpecs: unknown;
-  sensorSpecs: unknown;
-  createdAt: Date;
 };
 
 /** "F4E2C6A1B201" → "F4:E2:C6:A1:B2:01". */

@@ -16,6 +16,7 @@ import {
 } from "./client.ts";
 import { callGateway, connectionOf, gatewayFailure } from "../gateway_errors.ts";
 import { type DiscoveredUnifiDevice, listPending, saveDiscovered } from "./repo.ts";
+import type { UnifiDiscovery, UnifiStatus } from "./contract.ts";
 
 type Ctx = Context<Env>;
 
@@ -95,10 +96,10 @@ export const unifiRoutes = new Hono<Env>()
     const state = { host, hasCredentials, simulated };
     try {
       await client.protectInfo();
-      return c.json({ connected: true, ...state });
+      return c.json({ connected: true, ...state } satisfies UnifiStatus);
     } catch (error) {
       if (!(error instanceof UnifiError)) throw error;
-      return c.json({ connected: false, ...state, error: error.message });
+      return c.json({ connected: false, ...state, error: error.message } satisfies UnifiStatus);
     }
   })
   .post("/devices/discover", allow.admin, async (c) => {
@@ -113,6 +114,8 @@ export const unifiRoutes = new Hono<Env>()
       ...sensors.map((sensor) => sensorRow(sensor, byMac.get(normalMac(sensor.mac)))),
     ];
     const newDevices = await transaction(c.var.sql, (tx) => saveDiscovered(tx, found));
-    return c.json({ cameras: cameras.length, sensors: sensors.length, newDevices });
+    return c.json(
+      { cameras: cameras.length, sensors: sensors.length, newDevices } satisfies UnifiDiscovery,
+    );
   })
   .get("/devices/pending", allow.admin, async (c) => c.json(await listPending(c.var.sql)));

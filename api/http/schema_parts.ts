@@ -1,0 +1,15 @@
+// Zod pieces that several request schemas share. Free of Deno and Hono (zod only),
+// so the schema files, and the contract files made from them, type-check in the web.
+import { z } from "zod";
+
+const MAX_ID = 2_147_483_647; // PostgreSQL integer
+// "26" only: not "+26", " 26", "026", "26.0", "26e0" or "0x1a", which Number() reads as 26.
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+export const ID_MESSAGE = `must be a positive whole number (at most ${MAX_ID})`;
+
+export const isCanonicalId = (value: string | undefined): value is string =>
+  value !== undefined && CANONICAL_ID.test(value) && Number(value) <= MAX_ID;
+
+/** An id in a query string (?roomId=26), in the same canonical form as a path id. */
+export const id = z.string({ error: "must be a number" }).refine(isCanonicalId, ID_MESSAGE)
+  .transform(Number);
