@@ -1,13 +1,19 @@
 // Each test file gets its own fresh, migrated database: a new database on the
-// server named by DATABASE_URL, or an in-memory PGlite without it.
+// server named by DATABASE_URL, or an in-memory PGlite without it. Its statements
+// get a generous deadline: the suite runs files in parallel on small machines,
+// where a 10,000-row seed can take longer than the production default (900 ms);
+// the tests of the deadlines themselves set their own (db/guard_test.ts,
+// db/outage_test.ts, access/decisions_test.ts).
 import postgres from "postgres";
 import { connectEmbedded, connectServer, type Database } from "./connect.ts";
 import { migrate } from "./migrate.ts";
 
+const TEST_STATEMENT_TIMEOUT_MS = 30_000;
+
 export async function freshDatabase(): Promise<Database> {
   const url = Deno.env.get("DATABASE_URL");
   if (!url) {
-    const db = await connectEmbedded("memory://");
+    const db = await connectEmbedded("memory://", { statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS });
     await migrate(db.sql);
     return db;
   }
@@ -16,7 +22,7 @@ export async function freshDatabase(): Promise<Database> {
   await admin.unsafe(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = await connectServer(target.toString(), 4);
+  const db = await connectServer(target.toString(), { max: 4, statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS });
   await migrate(db.sql);
   return {
     ...db,
