@@ -1,8 +1,8 @@
 // Accounts for the end-to-end tests: the demo admin and member seeded by
 // global_setup.ts, fresh users made per test (tests share one server and run on
-// two workers, so every test that changes an account makes its own), and quick
-// ways to sign in.
-import type { APIRequestContext, Page } from "@playwright/test";
+// two workers, so every test that changes an account makes its own), quick
+// ways to sign in, and a virtual authenticator for passkeys ("Face ID").
+import type { APIRequestContext, CDPSession, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 export const DEMO_PASSWORD = "threshold-demo";
@@ -44,4 +44,21 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByPlaceholder("Enter your password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/app$/);
+}
+
+/** A virtual platform authenticator (Chromium's WebAuthn domain) that verifies the user and says yes at once. */
+export async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
 }

@@ -1,8 +1,17 @@
 // Sign-up, the two-step sign-in with password and with a real passkey (Chromium's
 // virtual authenticator), the alerts of spec 1 §8, throttling and the route guards.
-import type { CDPSession, Page } from "@playwright/test";
-import { createUser, DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD, signInByApi, signInThroughForm, uniqueEmail } from "./accounts";
-import { expect, expectAccessibleAtAllWidths, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import {
+  addVirtualAuthenticator,
+  createUser,
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  DEMO_PASSWORD,
+  signInByApi,
+  signInThroughForm,
+  uniqueEmail,
+} from "./accounts";
+import { expect, expectAccessibleAtAllWidths, holdRequests, test } from "./fixtures";
 
 // page.route must see every call; the app's service worker is not under test here.
 test.use({ serviceWorkers: "block" });
@@ -73,12 +82,7 @@ test.describe("sign-in", () => {
     await expectAccessibleAtAllWidths(page);
 
     // Hold the passkey check to see the busy label.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/passkey/check/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/auth/passkey/check/**");
     await emailField(page).fill("nobody-yet@threshold.test");
     await expect(next).toBeEnabled();
     await next.click();
@@ -187,22 +191,6 @@ test.describe("sign-in", () => {
 });
 
 test.describe("passkeys", () => {
-  async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    return { cdp, authenticatorId };
-  }
-
   test("Setup Face ID registers a passkey at sign-in; Log In with Face ID then signs in", async ({ page, request }) => {
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
     const user = await createUser(request, "passkey");

@@ -1,14 +1,33 @@
-// Helpers of the dashboard end-to-end tests: sign the page in as the demo
-// admin, and make users and groups through the API with the page's own cookies.
+// Helpers of the dashboard end-to-end tests: a dashboard spec's setup, sign
+// the page in as the demo admin, the lists' shared controls, and make users
+// and groups through the API with the page's own cookies.
 import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD, signInByApi, uniqueEmail } from "./accounts";
-import { expect } from "./fixtures";
+import { DESKTOP, expect, test } from "./fixtures";
 
 export const toasts = (page: Page) => page.getByRole("region", { name: /notifications/i });
 
 export async function signInAsAdmin(page: Page) {
   await signInByApi(page, DEMO_ADMIN.email, DEMO_PASSWORD);
 }
+
+/**
+ * A dashboard spec: no service worker (page.route must see every call, and
+ * offline tests cut the network themselves), a desktop window, each test
+ * signed in as the demo admin, and `timeout` for flows that walk several
+ * screens and check accessibility at two widths on each.
+ */
+export function dashboardSpec(timeout: number) {
+  test.use({ serviceWorkers: "block", viewport: DESKTOP });
+  test.describe.configure({ timeout });
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+}
+
+/** A list's "1-n of n" footer. */
+export const listFooter = (page: Page) => page.getByText(/^(\d[\d,]*-\d[\d,]*|0) of [\d,]+$/);
+export const showDeactivatedSwitch = (page: Page) => page.getByRole("switch", { name: "Show Deactivated" });
 
 export type ApiUser = { id: number; email: string; firstName: string; lastName: string; isActive: boolean; updatedAt: string };
 

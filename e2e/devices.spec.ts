@@ -4,23 +4,16 @@
 // Configuration with its write-only secrets, the Last Lock information,
 // Assigned Credentials, the Danger Zone).
 import type { Page } from "@playwright/test";
-import { signInAsAdmin, toasts } from "./dashboard";
-import { DESKTOP, expect, expectAccessibleAtAllWidths, PHONE, test } from "./fixtures";
+import { dashboardSpec, showDeactivatedSwitch as showDeactivated, toasts } from "./dashboard";
+import { DESKTOP, expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
 import { answerConfirm, apiCreateDevice, apiCreateRoom, apiDevice, apiDeviceByName, apiRoomByName, uniqueName } from "./spaces";
 
-test.use({ serviceWorkers: "block", viewport: DESKTOP });
-// Each flow checks accessibility at two widths on several screens: more than the default 30 s under load.
-test.describe.configure({ timeout: 60_000 });
-
-test.beforeEach(async ({ page }) => {
-  await signInAsAdmin(page);
-});
+dashboardSpec(60_000);
 
 const devicesList = (page: Page) => page.getByRole("list", { name: "Devices" });
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search devices by name, manufacturer or room" });
 const row = (page: Page, name: string) => devicesList(page).getByRole("listitem").filter({ hasText: name });
 const typeFilter = (page: Page) => page.getByRole("combobox", { name: "Device type" });
-const showDeactivated = (page: Page) => page.getByRole("switch", { name: "Show Deactivated" });
 
 async function chooseOption(page: Page, combobox: ReturnType<Page["getByRole"]>, option: string | RegExp) {
   await combobox.click();
@@ -349,12 +342,7 @@ test.describe("device page", () => {
     await page.goto(`/dash/device/${device.id}`);
     await expect(page.getByText("Deactivating this device prevents it from being used for access control.")).toBeVisible();
 
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/devices/${device.id}/toggle-active`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `**/api/devices/${device.id}/toggle-active`);
     await page.getByRole("button", { name: "Deactivate Device" }).click();
     await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
     release();
@@ -383,12 +371,7 @@ test.describe("device page", () => {
   test("an unknown or non-numeric device id shows 'Device not found'; Loading device... while it is read", async ({ page }) => {
     // First, before any device list is cached (its row would stand in while the device loads).
     const device = await apiCreateDevice(page, "Slow Lock");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/devices/${device.id}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `**/api/devices/${device.id}`);
     await page.goto(`/dash/device/${device.id}`);
     await expect(page.getByText("Loading device...")).toBeVisible();
     release();

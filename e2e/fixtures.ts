@@ -1,5 +1,6 @@
-// Shared end-to-end fixtures: the server started by global_setup.ts, and an
-// accessibility check every screen test uses.
+// Shared end-to-end fixtures: the server started by global_setup.ts, an
+// accessibility check every screen test uses, and a way to hold the page's
+// calls to see what shows while they run.
 import { test as base, expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 
@@ -33,4 +34,18 @@ export async function expectAccessibleAtAllWidths(page: Page) {
     await page.setViewportSize(size);
     await expectAccessible(page);
   }
+}
+
+/**
+ * Holds the page's calls to `url` (only those of `method`, when given) until
+ * the returned release() is called; they then go on to the server.
+ */
+export async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    if (!method || route.request().method() === method) await held;
+    await route.continue();
+  });
+  return release;
 }

@@ -3,24 +3,10 @@
 // page (edit, Danger Zone, missing groups) and its members with the Add Users
 // picker (only active users who are not members yet).
 import type { Page } from "@playwright/test";
-import {
-  apiAddMember,
-  apiCreateGroup,
-  apiCreateUser,
-  apiToggleUser,
-  signInAsAdmin,
-  toasts,
-} from "./dashboard";
-import { DESKTOP, expect, expectAccessibleAtAllWidths, PHONE, test } from "./fixtures";
+import { apiAddMember, apiCreateGroup, apiCreateUser, apiToggleUser, dashboardSpec, toasts } from "./dashboard";
+import { expect, expectAccessibleAtAllWidths, PHONE, test } from "./fixtures";
 
-test.use({ serviceWorkers: "block", viewport: DESKTOP });
-
-// Each flow walks several screens and runs the accessibility check at two widths on them.
-test.describe.configure({ timeout: 90_000 });
-
-test.beforeEach(async ({ page }) => {
-  await signInAsAdmin(page);
-});
+dashboardSpec(90_000);
 
 const groupsTable = (page: Page) => page.getByRole("table", { name: "Groups" });
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search groups by name or description" });

@@ -4,7 +4,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { createUser, DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD, signInByApi } from "./accounts";
 import { apiUserByEmail } from "./dashboard";
-import { expect, expectAccessibleAtAllWidths, TABLET, test } from "./fixtures";
+import { expect, expectAccessibleAtAllWidths, holdRequests, TABLET, test } from "./fixtures";
 
 test.use({ serviceWorkers: "block" });
 
@@ -167,13 +167,8 @@ test.describe("identity button", () => {
   test("shows 'Starting verification...' while the real start call runs", async ({ page, request }) => {
     const person = await createUser(request, "verifystart");
     await signInByApi(page, person.email, person.password);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     // Held, not answered: the request still goes to the server when released.
-    await page.route(START, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, START);
     await page.goto("/app");
     await page.getByRole("button", { name: "Verify Identity" }).click();
     await expect(page.getByRole("button", { name: "Starting verification..." })).toBeDisabled();

@@ -3,7 +3,7 @@
 // created, assigned to an approved demo lock and removed again.
 import type { Page } from "@playwright/test";
 import { apiCreateUser, signInAsAdmin, toasts } from "./dashboard";
-import { expect, expectAccessibleAtAllWidths, test } from "./fixtures";
+import { expect, expectAccessibleAtAllWidths, holdRequests, test } from "./fixtures";
 import { apiDeviceByName } from "./spaces";
 
 test.use({ serviceWorkers: "block" });
@@ -115,12 +115,7 @@ test("creates, assigns and removes a credential with the picked device and user"
 test("quick tests show the raw answers newest first, with 'Running command...' while one runs", async ({ page }) => {
   await page.goto("/dash/lastlock-test");
   // Hold the real status call a moment (it still reaches the server) to see the indicator.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/lastlock/status", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/lastlock/status");
   const quick = form(page, "Quick Tests");
   await quick.getByRole("button", { name: "Check Status" }).click();
   await expect(results(page).getByText("Running command...")).toBeVisible();

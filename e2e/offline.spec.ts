@@ -5,7 +5,7 @@
 // middle of the replay), conflicts, the update prompt, and the install bits.
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page, Route, Worker } from "@playwright/test";
-import { createUser, DEMO_ADMIN, uniqueEmail } from "./accounts";
+import { addVirtualAuthenticator, createUser, DEMO_ADMIN, uniqueEmail } from "./accounts";
 import { type ApiGroup, type ApiUser, apiAddMember, apiCreateGroup, apiCreateUser, signInAsAdmin } from "./dashboard";
 import { DESKTOP, expect, test } from "./fixtures";
 import {
@@ -418,18 +418,7 @@ test.describe("installable PWA", () => {
     // media features do not include it). What the installed app changes for
     // passkeys is that the page runs under the service worker, from the
     // app's own origin: both are asserted here.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
     const calls: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/passkey/")) calls.push(r.url());

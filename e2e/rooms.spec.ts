@@ -3,8 +3,14 @@
 // actions dialog, Add Room), the room page (Overview edit, Danger Zone, the
 // tabs), a room's devices, the sensor page, and a group's rooms.
 import type { Page } from "@playwright/test";
-import { apiCreateGroup, signInAsAdmin, toasts } from "./dashboard";
-import { DESKTOP, expect, expectAccessibleAtAllWidths, PHONE, test } from "./fixtures";
+import {
+  apiCreateGroup,
+  dashboardSpec,
+  listFooter as footer,
+  showDeactivatedSwitch as showDeactivated,
+  toasts,
+} from "./dashboard";
+import { DESKTOP, expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
 import {
   answerConfirm,
   apiAddGroupRoom,
@@ -20,19 +26,10 @@ import {
   uniqueName,
 } from "./spaces";
 
-// page.route must see every call.
-test.use({ serviceWorkers: "block", viewport: DESKTOP });
-// Each flow checks accessibility at two widths on several screens: more than the default 30 s under load.
-test.describe.configure({ timeout: 60_000 });
-
-test.beforeEach(async ({ page }) => {
-  await signInAsAdmin(page);
-});
+dashboardSpec(60_000);
 
 const roomsTable = (page: Page) => page.getByRole("table", { name: "Rooms" });
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search rooms" });
-const footer = (page: Page) => page.getByText(/^(\d[\d,]*-\d[\d,]*|0) of [\d,]+$/);
-const showDeactivated = (page: Page) => page.getByRole("switch", { name: "Show Deactivated" });
 const roomRow = (page: Page, name: string) => roomsTable(page).getByRole("row").filter({ hasText: name });
 const roomTab = (page: Page, name: string) => page.getByRole("navigation", { name: "Room sections" }).getByRole("link", { name, exact: true });
 // Toasts stay in the page while a dialog is open (which hides the rest of the page from the accessibility tree).
@@ -202,12 +199,7 @@ test.describe("room page", () => {
 
   test("Save Changes reads Saving... while the change is on its way", async ({ page }) => {
     const room = await apiCreateRoom(page, "Slow");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/rooms/${room.id}`, async (route) => {
-      if (route.request().method() === "PUT") await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `**/api/rooms/${room.id}`, "PUT");
     await page.goto(`/dash/room/${room.id}`);
     await page.getByLabel("Room Name").fill(`${room.name}!`);
     await page.getByRole("button", { name: "Save Changes" }).click();
@@ -275,12 +267,7 @@ test.describe("room page", () => {
 
   test("Loading room... shows while the room is read", async ({ page }) => {
     const room = await apiCreateRoom(page, "Loading");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/rooms/${room.id}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `**/api/rooms/${room.id}`);
     await page.goto(`/dash/room/${room.id}`);
     await expect(page.getByText("Loading room...")).toBeVisible();
     release();

@@ -51,17 +51,26 @@ export async function apiToggleRoom(page: Page, id: number) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-export async function apiRoom(page: Page, id: number): Promise<{ status: number; room?: ApiRoom }> {
-  const res = await page.request.get(`/api/rooms/${id}`);
-  return { status: res.status(), room: res.ok() ? ((await res.json()) as ApiRoom) : undefined };
+/** GET one thing: its status, and the thing when it was found. */
+async function readOne<T>(page: Page, path: string): Promise<{ status: number; body?: T }> {
+  const res = await page.request.get(path);
+  return { status: res.status(), body: res.ok() ? ((await res.json()) as T) : undefined };
 }
 
-export async function apiRoomByName(page: Page, name: string): Promise<ApiRoom> {
-  const rooms = (await (await page.request.get("/api/rooms")).json()) as ApiRoom[];
-  const room = rooms.find((r) => r.name === name);
-  if (!room) throw new Error(`no room ${name}`);
-  return room;
+/** The thing of that name in a list (the seeded demo data's, say). */
+async function findByName<T extends { name: string }>(page: Page, path: string, name: string): Promise<T> {
+  const list = (await (await page.request.get(path)).json()) as T[];
+  const found = list.find((item) => item.name === name);
+  if (!found) throw new Error(`no ${name} in ${path}`);
+  return found;
 }
+
+export async function apiRoom(page: Page, id: number): Promise<{ status: number; room?: ApiRoom }> {
+  const { status, body } = await readOne<ApiRoom>(page, `/api/rooms/${id}`);
+  return { status, room: body };
+}
+
+export const apiRoomByName = (page: Page, name: string) => findByName<ApiRoom>(page, "/api/rooms", name);
 
 export async function apiCreateDevice(
   page: Page,
@@ -74,16 +83,11 @@ export async function apiCreateDevice(
 }
 
 export async function apiDevice(page: Page, id: number): Promise<{ status: number; device?: ApiDevice }> {
-  const res = await page.request.get(`/api/devices/${id}`);
-  return { status: res.status(), device: res.ok() ? ((await res.json()) as ApiDevice) : undefined };
+  const { status, body } = await readOne<ApiDevice>(page, `/api/devices/${id}`);
+  return { status, device: body };
 }
 
-export async function apiDeviceByName(page: Page, name: string): Promise<ApiDevice> {
-  const devices = (await (await page.request.get("/api/devices")).json()) as ApiDevice[];
-  const device = devices.find((d) => d.name === name);
-  if (!device) throw new Error(`no device ${name}`);
-  return device;
-}
+export const apiDeviceByName = (page: Page, name: string) => findByName<ApiDevice>(page, "/api/devices", name);
 
 export async function apiAddGroupRoom(page: Page, groupId: number, roomId: number) {
   const res = await page.request.post(`/api/groups/${groupId}/rooms/${roomId}`);

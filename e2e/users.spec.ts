@@ -4,23 +4,21 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MEMBER, uniqueEmail } from "./accounts";
-import { apiCreateUser, apiToggleUser, apiUserByEmail, signInAsAdmin, toasts } from "./dashboard";
-import { DESKTOP, expect, expectAccessibleAtAllWidths, PHONE, test } from "./fixtures";
+import {
+  apiCreateUser,
+  apiToggleUser,
+  apiUserByEmail,
+  dashboardSpec,
+  listFooter as footer,
+  showDeactivatedSwitch as showDeactivated,
+  toasts,
+} from "./dashboard";
+import { expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
 
-// page.route must see every call (and the offline test cuts the network itself).
-test.use({ serviceWorkers: "block", viewport: DESKTOP });
-
-// Each flow walks several screens and runs the accessibility check at two widths on them.
-test.describe.configure({ timeout: 90_000 });
-
-test.beforeEach(async ({ page }) => {
-  await signInAsAdmin(page);
-});
+dashboardSpec(90_000);
 
 const usersRegion = (page: Page) => page.getByRole("region", { name: "Users" });
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search users by name or email" });
-const footer = (page: Page) => page.getByText(/^(\d[\d,]*-\d[\d,]*|0) of [\d,]+$/);
-const showDeactivated = (page: Page) => page.getByRole("switch", { name: "Show Deactivated" });
 
 test.describe("users list", () => {
   test("searches by name or e-mail, hides deactivated users, shows badges and the footer", async ({ page }) => {
@@ -218,12 +216,7 @@ test.describe("User Actions dialog", () => {
     await expectAccessibleAtAllWidths(page);
 
     // Hold the toggle to see the busy label.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/users/*/toggle-active", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/users/*/toggle-active");
     await dialog.getByRole("button", { name: "Deactivate User" }).click();
     await expect(dialog.getByRole("button", { name: "Deactivating..." })).toBeDisabled();
     release();

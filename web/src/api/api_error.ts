@@ -19,7 +19,7 @@ export class ApiError extends Error {
   }
 
   static from(res: Response, text: string): ApiError {
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

@@ -42,6 +42,19 @@ export type Queued = { queued: true; id?: number };
 export const isQueued = (value: unknown): value is Queued =>
   typeof value === "object" && value !== null && (value as Queued).queued === true;
 
+/** What a screen does when its change is done (or queued) and when it is refused. */
+export type ChangeHandlers<TVars, TResult> = {
+  onSuccess?: (result: TResult | Queued, vars: TVars) => void;
+  onError?: (error: Error, vars: TVars) => void;
+};
+
+/** An entity created offline has a negative (temporary) id the server does not know yet. */
+export const isSaved = (id: number) => id > 0;
+
+/** The version an edit is based on (its If-Match); an unsaved entity has none yet. */
+export const versionOf = (entity: { id: number; updatedAt?: string | null }) =>
+  isSaved(entity.id) && entity.updatedAt ? entity.updatedAt : undefined;
+
 /** "/api/groups/3/users/5" → ["groups/3", "users/5"]; "/api/rooms" → ["rooms"]. */
 export function entitiesOf(path: string): string[] {
   const parts = path.split("?")[0].split("/").filter(Boolean).slice(1);
@@ -56,10 +69,7 @@ function createdResource(path: string): string {
 
 export function useChange<TVars = void, TResult = unknown>(
   change: Change<TVars, TResult>,
-  options: {
-    onSuccess?: (result: TResult | Queued, vars: TVars) => void;
-    onError?: (error: Error, vars: TVars) => void;
-  } = {},
+  options: ChangeHandlers<TVars, TResult> = {},
 ) {
   const cache = useQueryClient();
   return useMutation<TResult | Queued, Error, TVars, { snapshots: [QueryKey, unknown][] }>({

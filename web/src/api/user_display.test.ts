@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayName, initials } from "./user_display";
+import { displayName, initials, userLabel } from "./user_display";
 
 describe("initials", () => {
   it("takes the upper-case first letters of first and last name", () => {
@@ -27,5 +27,13 @@ describe("displayName", () => {
   it("falls back to User", () => {
     expect(displayName(null)).toBe("User");
     expect(displayName({ firstName: " ", lastName: null })).toBe("User");
+  });
+});
+
+describe("userLabel", () => {
+  it("shows the name, or the e-mail without one", () => {
+    expect(userLabel({ firstName: "Ada", lastName: "Lovelace", email: "ada@engine.test" })).toBe("Ada Lovelace");
+    expect(userLabel({ firstName: "", lastName: "", email: "Grace@Navy.test" })).toBe("Grace@Navy.test");
+    expect(userLabel({ firstName: "Cher", lastName: null, email: "c@x.test" })).toBe("Cher");
   });
 });

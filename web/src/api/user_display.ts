@@ -1,4 +1,4 @@
-// How the signed-in user is shown: avatar initials and full name (spec 1 §3).
+// How a user is shown: avatar initials and full name (spec 1 §3), and the name a list row shows.
 type Named = { firstName?: string | null; lastName?: string | null };
 
 /** Upper-case first letters of first and last name, or "U". */
@@ -11,4 +11,10 @@ export function initials(user: Named | null | undefined): string {
 export function displayName(user: Named | null | undefined): string {
   const name = [user?.firstName?.trim(), user?.lastName?.trim()].filter(Boolean).join(" ");
   return name || "User";
+}
+
+/** The name a row shows: first and last name, or the e-mail when there are none. */
+export function userLabel(user: { firstName?: string | null; lastName?: string | null; email: string }): string {
+  const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ");
+  return name || user.email;
 }

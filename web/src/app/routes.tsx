@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
       { path: "devices", lazy: page(() => import("../features/devices/DevicesPage")) },
       { path: "device/:id", lazy: page(() => import("../features/devices/DevicePage")) },
       { path: "device/:id/logs", lazy: page(() => import("../features/devices/DeviceLogsPage")) },
-      { path: "lastlock-test", lazy: page(() => import("../features/lastlock/LastlockTestPage")) },
+      { path: "lastlock-test", lazy: page(() => import("../features/lastlock_test/LastlockTestPage")) },
     ],
   },
   { path: "/vash", lazy: page(() => import("../features/dev/VashPage")) },

@@ -15,11 +15,13 @@ type Props = {
   confirmLabel: string;
   busyLabel?: string;
   busy?: boolean;
+  /** The confirming button's colour: danger, or success for a welcome step (approving a device). */
+  color?: "danger" | "success";
   onConfirm: () => void;
   onClose: () => void;
 };
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy = false, color = "danger", onConfirm, onClose }: Props) {
   const titleId = useId();
   const textId = useId();
   return (
@@ -29,7 +31,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
         <DialogContent id={textId}>{children}</DialogContent>
         {/* Joy lays actions out right to left: the confirming button ends up last. */}
         <DialogActions>
-          <Button color="danger" disabled={busy} onClick={onConfirm}>
+          <Button color={color} disabled={busy} onClick={onConfirm}>
             {busy && busyLabel ? busyLabel : confirmLabel}
           </Button>
           <Button variant="plain" color="neutral" disabled={busy} onClick={onClose}>

@@ -98,16 +98,8 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
     case "checkUnreachable":
       return { ...state, step: "auth", hasPasskeys: false, mode: "password", setupFaceId: false, busy: null, error: null };
     case "changeEmail":
-      return {
-        ...state,
-        step: "email",
-        password: "",
-        hasPasskeys: false,
-        mode: "password",
-        setupFaceId: false,
-        busy: null,
-        error: null,
-      };
+      // Back to the first step, as it starts, with the e-mail kept for editing.
+      return initialLoginState(state.email);
     case "usePassword":
       return state.hasPasskeys ? { ...state, mode: "password", error: null } : state;
     case "useFaceId":

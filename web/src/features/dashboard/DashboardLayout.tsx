@@ -8,7 +8,7 @@ import { type SessionUser, useSession } from "../../api/session";
 import { storedUser } from "../../offline/storage";
 import { AdminRequiredPage } from "./AdminRequiredPage";
 import { SideNav, SIDE_NAV_COLLAPSED } from "./SideNav";
-import { SignOutDialog } from "../auth/SignOutDialog";
+import { SignOutDialog } from "../auth/public";
 import { TopBar } from "./TopBar";
 
 export default function DashboardLayout() {

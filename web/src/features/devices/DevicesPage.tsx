@@ -10,13 +10,16 @@ import { PageBody, PageHeader } from "../../ui/PageHeader";
 import { usePageMeta } from "../../ui/page_meta";
 import { AllDevicesTab } from "./AllDevicesTab";
 import LastLockTab, { LastLockTabLabel } from "./LastLockTab";
-import UnifiTab, { UnifiTabLabel } from "./UnifiTab";
+import UnifiTab from "./UnifiTab";
 
 const TABS = ["devices", "lastlock", "unifi"] as const;
 type DevicesTab = (typeof TABS)[number];
 
 export const devicesTabOf = (value: string | null): DevicesTab =>
   (TABS as readonly string[]).includes(value ?? "") ? (value as DevicesTab) : "devices";
+
+/** The open panel's cards stack, a little apart (a closed panel stays hidden). */
+const PANEL = { px: 0, "&:not([hidden])": { display: "flex", flexDirection: "column", gap: 2 } } as const;
 
 export default function DevicesPage() {
   usePageMeta("Devices");
@@ -35,15 +38,15 @@ export default function DevicesPage() {
         <TabList sx={{ overflowX: "auto", whiteSpace: "nowrap" }}>
           <Tab value="devices">All Devices</Tab>
           <Tab value="lastlock"><LastLockTabLabel /></Tab>
-          <Tab value="unifi"><UnifiTabLabel /></Tab>
+          <Tab value="unifi">UniFi</Tab>
         </TabList>
-        <TabPanel value="devices" sx={{ px: 0 }}>
+        <TabPanel value="devices" sx={PANEL}>
           {tab === "devices" && <AllDevicesTab />}
         </TabPanel>
-        <TabPanel value="lastlock" sx={{ px: 0 }}>
+        <TabPanel value="lastlock" sx={PANEL}>
           {tab === "lastlock" && <LastLockTab />}
         </TabPanel>
-        <TabPanel value="unifi" sx={{ px: 0 }}>
+        <TabPanel value="unifi" sx={PANEL}>
           {tab === "unifi" && <UnifiTab />}
         </TabPanel>
       </Tabs>

@@ -1,22 +1,19 @@
 import { describe, expect, it } from "vitest";
-import type { Device } from "./api";
+import type { Device } from "../../api/devices";
 import {
   accessOutcomeBadge,
   deleteDeviceConfirmation,
   deviceForm,
   deviceFormProblem,
-  deviceInitial,
   deviceSubtitle,
   deviceUpdatePayload,
-  filterByNameOrType,
   filterDevices,
   generatedDeviceId,
   localTime,
   newDevicePayload,
+  newDeviceRow,
   secretSetAfter,
   spaceLabel,
-  typeLabel,
-  unassignedDevices,
 } from "./device_rules";
 
 const base = { isActive: true, isPending: false, manufacturer: "Generic", roomName: null, roomId: null };
@@ -46,26 +43,8 @@ describe("filterDevices", () => {
   });
 });
 
-describe("room device lists", () => {
-  it("filters by name or type (its label too)", () => {
-    expect(filterByNameOrType(devices, "reader").map((d) => d.id)).toEqual([3, 4]);
-    expect(filterByNameOrType(devices, "card").map((d) => d.id)).toEqual([3, 4]);
-    expect(filterByNameOrType(devices, "density").map((d) => d.id)).toEqual([2]);
-  });
-  it("offers only devices in no room that wait on nothing", () => {
-    expect(unassignedDevices(devices).map((d) => d.id)).toEqual([3]);
-  });
-});
-
 describe("labels", () => {
-  it("names types as the screens do", () => {
-    expect(typeLabel("reader")).toBe("Card Reader");
-    expect(typeLabel("density")).toBe("Density Sensor");
-    expect(typeLabel("lastlock")).toBe("Last Lock Device");
-    expect(typeLabel("other")).toBe("other");
-  });
-  it("shows the initial and 'manufacturer - room'", () => {
-    expect(deviceInitial(" lobby")).toBe("L");
+  it("shows 'manufacturer - room'", () => {
     expect(deviceSubtitle({ manufacturer: "Generic", roomName: "Main Lobby" })).toBe("Generic - Main Lobby");
     expect(deviceSubtitle({ manufacturer: "Ubiquiti", roomName: null })).toBe("Ubiquiti - Unassigned");
   });
@@ -104,39 +83,11 @@ describe("new devices", () => {
 });
 
 const device: Device = {
-  id: 3,
-  name: "Lobby Occupancy Sensor",
-  deviceId: "DEV421766",
-  type: "density",
-  manufacturer: "Density Inc",
+  ...newDeviceRow(3, newDevicePayload("Lobby Occupancy Sensor", "density", 421766), new Date("2026-01-01T00:00:00.000Z")),
   roomId: 1,
   roomName: "Main Lobby",
-  isActive: true,
-  isPending: false,
   densitySpaceId: "spc_main_lobby",
-  densityAuthType: "bearer",
   hasDensityApiToken: true,
-  hasDensityClientId: false,
-  hasDensityClientSecret: false,
-  lastLockDeviceId: null,
-  lastLockDescription: null,
-  lastLockTimeCreated: null,
-  lastAccessAttempt: null,
-  lastAccessCredential: null,
-  lastAccessOutcome: null,
-  credentialCount: 0,
-  lastSync: null,
-  unifiDeviceId: null,
-  unifiModel: null,
-  unifiIp: null,
-  unifiMac: null,
-  unifiIsOnline: null,
-  lastSeen: null,
-  firmware: null,
-  cameraSpecs: null,
-  sensorSpecs: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
 describe("the device form", () => {
@@ -181,5 +132,14 @@ describe("the device form", () => {
     expect(secretSetAfter({ mode: "clear" }, true)).toBe(false);
     expect(secretSetAfter({ mode: "replace", value: "x" }, false)).toBe(true);
     expect(secretSetAfter({ mode: "replace", value: "" }, true)).toBe(true);
+  });
+});
+
+describe("a new device's row", () => {
+  it("is what was sent, active, in no room, with nothing set or seen yet", () => {
+    const row = newDeviceRow(-4, newDevicePayload(" Door ", "lock", 1), new Date("2026-01-01T00:00:00.000Z"));
+    expect(row).toMatchObject({ id: -4, name: "Door", deviceId: "DEV000001", isActive: true, roomId: null, credentialCount: 0 });
+    expect(row.hasDensityApiToken).toBe(false);
+    expect(row.updatedAt).toBe("2026-01-01T00:00:00.000Z");
   });
 });

@@ -1,7 +1,9 @@
 // The devices area's rules and texts (spec 2 §2, §3, §5, §7, §8), pure: type
 // labels, list filtering, the create payload, the detail form and how its
 // write-only Density secrets are sent.
-import type { DensityAuthType, DensitySpace, Device, DeviceType } from "./api";
+import type { DensityAuthType, Device, DeviceType } from "../../api/devices";
+import { typeLabel } from "../../api/device_display";
+import type { DensitySpace } from "./api";
 
 export const DEVICE_MESSAGES = {
   created: "Device created",
@@ -13,10 +15,6 @@ export const DEVICE_MESSAGES = {
   toggleFailed: "Failed to update device status",
   deleted: "Device deleted",
   deleteFailed: "Failed to delete device",
-  assigned: "Device assigned",
-  assignFailed: "Failed to assign device",
-  removed: "Device removed",
-  removeFailed: "Failed to remove device",
   nameAndIdRequired: "Device name and device ID are required.",
   notFound: "Device not found",
   loading: "Loading device...",
@@ -25,27 +23,15 @@ export const DEVICE_MESSAGES = {
   notAssigned: "Device not assigned to a room",
   notAssignedHint: "Assign this device to a room in Device Configuration to see who can use it.",
   noRecentAccess: "No recent access",
-  logEmpty: "No log entries found matching your search.",
 } as const;
 
+const typeOption = (value: DeviceType) => ({ value, label: typeLabel(value) });
+
 /** The Add Device dialog's types, sensor first (its default). */
-export const ADD_DEVICE_TYPES: { value: DeviceType; label: string }[] = [
-  { value: "sensor", label: "Sensor" },
-  { value: "lock", label: "Lock" },
-  { value: "camera", label: "Camera" },
-  { value: "reader", label: "Card Reader" },
-  { value: "density", label: "Density Sensor" },
-];
+export const ADD_DEVICE_TYPES = (["sensor", "lock", "camera", "reader", "density"] as const).map(typeOption);
 
 /** The detail form's types (spec 2 §2, plus Card Reader so a reader keeps its type). */
-export const DETAIL_DEVICE_TYPES: { value: DeviceType; label: string }[] = [
-  { value: "lock", label: "Lock" },
-  { value: "sensor", label: "Sensor" },
-  { value: "camera", label: "Camera" },
-  { value: "reader", label: "Card Reader" },
-  { value: "density", label: "Density Sensor" },
-  { value: "lastlock", label: "Last Lock Device" },
-];
+export const DETAIL_DEVICE_TYPES = (["lock", "sensor", "camera", "reader", "density", "lastlock"] as const).map(typeOption);
 
 /** The All Devices type filter. */
 export const TYPE_FILTERS: { value: "all" | DeviceType; label: string }[] = [
@@ -55,20 +41,6 @@ export const TYPE_FILTERS: { value: "all" | DeviceType; label: string }[] = [
   { value: "camera", label: "Camera" },
   { value: "density", label: "Density" },
 ];
-
-const TYPE_LABELS: Record<DeviceType, string> = {
-  sensor: "Sensor",
-  lock: "Lock",
-  camera: "Camera",
-  reader: "Card Reader",
-  density: "Density Sensor",
-  lastlock: "Last Lock Device",
-};
-
-export const typeLabel = (type: string) => TYPE_LABELS[type as DeviceType] ?? type;
-
-/** The avatar's letter: the name's first character, upper case. */
-export const deviceInitial = (name: string) => (name.trim()[0] ?? "D").toUpperCase();
 
 /** "Generic - Main Lobby", "Ubiquiti - Unassigned". */
 export const deviceSubtitle = (device: Pick<Device, "manufacturer" | "roomName">) =>
@@ -91,19 +63,6 @@ export function filterDevices<T extends Listed>(devices: readonly T[], search: s
   );
 }
 
-/** A room's devices, or the assign dialog's, by name or type (its label too). */
-export function filterByNameOrType<T extends Pick<Device, "name" | "type">>(devices: readonly T[], search: string): T[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return [...devices];
-  return devices.filter((d) =>
-    d.name.toLowerCase().includes(needle) || d.type.toLowerCase().includes(needle) || typeLabel(d.type).toLowerCase().includes(needle)
-  );
-}
-
-/** What "Assign Device to Room" offers: devices in no room (not those waiting on an integration). */
-export const unassignedDevices = <T extends Pick<Device, "roomId" | "isPending">>(devices: readonly T[]) =>
-  devices.filter((d) => d.roomId === null && !d.isPending);
-
 /** Spec 2 §7: "DEV" plus the last six digits of the current time in ms. */
 export const generatedDeviceId = (now: number) => `DEV${String(now).slice(-6).padStart(6, "0")}`;
 
@@ -125,6 +84,40 @@ export function newDevicePayload(name: string, type: DeviceType, now: number): N
     manufacturer: type === "density" ? "Density Inc" : "Generic",
     roomId: null,
     isActive: true,
+  };
+}
+
+/** The row a new device shows until the server has made it: what was sent, nothing set, nothing seen yet. */
+export function newDeviceRow(id: number, payload: NewDevice, at: Date): Device {
+  return {
+    id,
+    ...payload,
+    roomName: null,
+    isPending: false,
+    densitySpaceId: null,
+    densityAuthType: "bearer",
+    hasDensityApiToken: false,
+    hasDensityClientId: false,
+    hasDensityClientSecret: false,
+    lastLockDeviceId: null,
+    lastLockDescription: null,
+    lastLockTimeCreated: null,
+    lastAccessAttempt: null,
+    lastAccessCredential: null,
+    lastAccessOutcome: null,
+    credentialCount: 0,
+    lastSync: null,
+    unifiDeviceId: null,
+    unifiModel: null,
+    unifiIp: null,
+    unifiMac: null,
+    unifiIsOnline: null,
+    lastSeen: null,
+    firmware: null,
+    cameraSpecs: null,
+    sensorSpecs: null,
+    createdAt: at.toISOString(),
+    updatedAt: at.toISOString(),
   };
 }
 

@@ -1,15 +1,13 @@
-// The UniFi calls of spec 2 §7: the status (polled every 30 s while the tab is
+// The UniFi tab's calls (spec 2 §7): the status (polled every 30 s while the tab is
 // open), the pending Ubiquiti cameras and sensors, discovery, and 'Assign to
 // Room' (PATCH /api/devices/{id} { roomId, isPending: false }). Changes go
 // through the one mutation layer; UniFi's own failures (502/504) are shown, not
 // retried in the background.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useChange } from "../../api/mutations";
-import { type Device, deviceKey, DEVICES_KEY, roomDevicesKey } from "../devices/api";
-import { patchCachedDevice } from "../devices/changes";
-import { type Room, roomKey, ROOMS_KEY } from "../rooms/api";
-import { type Handlers, patchCachedRoom } from "../rooms/changes";
-import { STATUS_POLL_MS } from "../lastlock/lastlock_rules";
+import { useQueryClient } from "@tanstack/react-query";
+import { type Device, deviceKey, DEVICES_KEY, patchCachedDevice, roomDevicesKey } from "../../api/devices";
+import { type Integration, pendingKey, useDiscovery, useIntegrationStatus, usePendingDevices } from "../../api/integrations";
+import { type ChangeHandlers, useChange } from "../../api/mutations";
+import { patchCachedRoom, type Room, roomKey, ROOMS_KEY } from "../../api/rooms";
 import type { UnifiDiscovery } from "./unifi_rules";
 
 export type UnifiStatus = {
@@ -20,45 +18,25 @@ export type UnifiStatus = {
   error?: string;
 };
 
-/** A row of GET /api/unifi/devices/pending. */
-export type PendingUnifiDevice = {
-  id: number;
-  name: string;
-  deviceId: string;
-  type: string;
-  manufacturer: string | null;
-  isPending: boolean;
-  unifiDeviceId: string | null;
-  unifiModel: string | null;
-  unifiIp: string | null;
-  unifiMac: string | null;
-  unifiIsOnline: boolean | null;
-  lastSeen: string | null;
-  firmware: string | null;
-  createdAt: string;
-};
+/** A row of GET /api/unifi/devices/pending: a device's UniFi side. */
+export type PendingUnifiDevice = Pick<
+  Device,
+  | "id" | "name" | "deviceId" | "type" | "manufacturer" | "isPending" | "unifiDeviceId" | "unifiModel" | "unifiIp"
+  | "unifiMac" | "unifiIsOnline" | "lastSeen" | "firmware" | "createdAt"
+>;
 
-export const UNIFI_STATUS_KEY = ["/api/unifi/status"] as const;
-export const PENDING_UNIFI_KEY = ["/api/unifi/devices/pending"] as const;
+const UNIFI: Integration = { path: "unifi", name: "UniFi" };
+const PENDING_UNIFI_KEY = pendingKey(UNIFI);
 
-/** Only the open tab calls this, so the 30 s polling stops when the tab closes. */
-export const useUnifiStatus = () =>
-  useQuery<UnifiStatus>({ queryKey: UNIFI_STATUS_KEY, staleTime: 0, refetchInterval: STATUS_POLL_MS });
+export const useUnifiStatus = () => useIntegrationStatus<UnifiStatus>(UNIFI);
 
-export const usePendingUnifi = () => useQuery<PendingUnifiDevice[]>({ queryKey: PENDING_UNIFI_KEY, staleTime: 0 });
+export const usePendingUnifi = () => usePendingDevices<PendingUnifiDevice>(UNIFI);
 
-export function useDiscoverUnifi(handlers: Handlers<void, UnifiDiscovery> = {}) {
-  return useChange<void, UnifiDiscovery>({
-    request: () => ({ method: "POST", path: "/api/unifi/devices/discover" }),
-    describe: () => "Discover UniFi devices",
-    gatewayFails: true,
-    affects: () => [PENDING_UNIFI_KEY, DEVICES_KEY],
-  }, handlers);
-}
+export const useDiscoverUnifi = (handlers: ChangeHandlers<void, UnifiDiscovery> = {}) => useDiscovery<UnifiDiscovery>(UNIFI, handlers);
 
 export type UnifiAssignment = { device: PendingUnifiDevice; room: Pick<Room, "id" | "name"> };
 
-export function useAssignUnifiDevice(handlers: Handlers<UnifiAssignment, Device> = {}) {
+export function useAssignUnifiDevice(handlers: ChangeHandlers<UnifiAssignment, Device> = {}) {
   const cache = useQueryClient();
   return useChange<UnifiAssignment, Device>({
     request: ({ device, room }) => ({

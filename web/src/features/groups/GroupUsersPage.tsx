@@ -1,21 +1,19 @@
 // /dash/groups/{id}/users (spec 1 §2): the members (NAME, EMAIL, ACTIONS),
 // searched by name or e-mail; "Add Users"; removing a member asks first.
 import { useState } from "react";
-import { Link as RouterLink } from "react-router-dom";
-import Box from "@mui/joy/Box";
-import Link from "@mui/joy/Link";
 import Typography from "@mui/joy/Typography";
 import { HeldItemsList } from "../../ui/HeldItemsList";
-import { PendingChip } from "../../ui/PendingChip";
-import { StatusChip } from "../../ui/StatusChip";
+import { NameLink } from "../../ui/NameLink";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { AddUsersDialog } from "./AddUsersDialog";
-import { type Group, type Member, useGroupUsers } from "./api";
-import { memberName, useRemoveMember } from "./changes";
+import type { Group } from "../../api/groups";
+import { type Member, useGroupUsers } from "./api";
+import { useRemoveMember } from "./changes";
+import { userLabel } from "../../api/user_display";
 import { filterMembers, MEMBERS_EMPTY, MEMBERS_NO_MATCH, removeMemberText } from "./group_filter";
 import { GROUP_MESSAGES as M } from "./group_forms";
 import { GroupLayout } from "./GroupLayout";
-import { done, failed } from "./group_toasts";
+import { toastThenClose } from "../../ui/toast/change_toasts";
 
 export default function GroupUsersPage() {
   return <GroupLayout tab="Users">{(group) => <Members group={group} />}</GroupLayout>;
@@ -25,17 +23,7 @@ function Members({ group }: { group: Group }) {
   const members = useGroupUsers(group.id);
   useFailureToast(members.error, "Failed to fetch group users");
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<Member | null>(null);
-  const remove = useRemoveMember({
-    onSuccess: (result) => {
-      done(M.userRemoved, result);
-      setRemoving(null);
-    },
-    onError: (error) => {
-      failed(M.removeFailed, error);
-      setRemoving(null);
-    },
-  });
+  const remove = useRemoveMember(toastThenClose(M.userRemoved, { title: M.removeFailed, fallback: M.removeFailed }));
   const all = members.data ?? [];
 
   return (
@@ -64,14 +52,12 @@ function Members({ group }: { group: Group }) {
           <Typography level="body-sm" noWrap>{m.email}</Typography>
         </>
       )}
-      nameOf={memberName}
-      removing={removing}
-      setRemoving={setRemoving}
+      nameOf={userLabel}
       removal={{
         title: "Remove User",
         busy: remove.isPending,
-        text: (m) => removeMemberText(memberName(m)),
-        confirm: (user) => remove.mutate({ group, user }),
+        text: (m) => removeMemberText(userLabel(m)),
+        confirm: (user, settled) => remove.mutate({ group, user }, { onSettled: settled }),
       }}
     >
       <AddUsersDialog group={group} members={all} open={adding} onClose={() => setAdding(false)} />
@@ -80,13 +66,5 @@ function Members({ group }: { group: Group }) {
 }
 
 function MemberName({ member }: { member: Member }) {
-  return (
-    <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
-      <Link component={RouterLink} to={`/dash/user/${member.id}`} level="title-sm" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-        {memberName(member)}
-      </Link>
-      {!member.isActive && <StatusChip active={false} />}
-      <PendingChip entity={`users/${member.id}`} />
-    </Box>
-  );
+  return <NameLink to={`/dash/user/${member.id}`} name={userLabel(member)} pending={`users/${member.id}`} active={member.isActive} />;
 }

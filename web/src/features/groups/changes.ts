@@ -2,24 +2,14 @@
 // (useChange), with an optimistic cache edit so the screens follow at once and
 // offline; edits carry If-Match on the version they were based on.
 import type { QueryClient } from "@tanstack/react-query";
-import { type Queued, useChange } from "../../api/mutations";
-import { type User, userGroupsKey, userKey, USERS_KEY } from "../users/api";
-import { versionOf } from "../users/changes";
-import { type Group, groupKey, GROUPS_KEY, type Member, groupUsersKey } from "./api";
+import { byName } from "../../api/by_name";
+import { type Group, groupKey, GROUPS_KEY, patchCachedGroup } from "../../api/groups";
+import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
+import { patchCachedUser, userGroupsKey, userKey, USERS_KEY } from "../../api/users";
+import { userLabel } from "../../api/user_display";
+import { groupUsersKey, type Member } from "./api";
 
-type Handlers<TVars, TResult> = {
-  onSuccess?: (result: TResult | Queued, vars: TVars) => void;
-  onError?: (error: Error, vars: TVars) => void;
-};
-
-export function patchCachedGroup(cache: QueryClient, id: number, patch: (group: Group) => Group) {
-  cache.setQueryData<Group[]>(GROUPS_KEY, (list) => list?.map((g) => (g.id === id ? patch(g) : g)));
-  cache.setQueryData<Group>(groupKey(id), (group) => (group ? patch(group) : group));
-}
-
-const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
-
-export function useCreateGroup(handlers: Handlers<string, Group> = {}) {
+export function useCreateGroup(handlers: ChangeHandlers<string, Group> = {}) {
   return useChange<string, Group>({
     request: (name) => ({ method: "POST", path: "/api/groups", body: { name, description: "", isActive: true } }),
     describe: (name) => `Add group ${name}`,
@@ -46,7 +36,7 @@ export function useCreateGroup(handlers: Handlers<string, Group> = {}) {
 
 export type GroupEdit = { group: Group; name: string; description: string };
 
-export function useUpdateGroup(handlers: Handlers<GroupEdit, Group> = {}) {
+export function useUpdateGroup(handlers: ChangeHandlers<GroupEdit, Group> = {}) {
   return useChange<GroupEdit, Group>({
     request: ({ group, name, description }) => ({
       method: "PUT",
@@ -60,7 +50,7 @@ export function useUpdateGroup(handlers: Handlers<GroupEdit, Group> = {}) {
   }, handlers);
 }
 
-export function useToggleGroup(handlers: Handlers<Group, Group> = {}) {
+export function useToggleGroup(handlers: ChangeHandlers<Group, Group> = {}) {
   return useChange<Group, Group>({
     request: (group) => ({ method: "PATCH", path: `/api/groups/${group.id}/toggle-active` }),
     describe: (group) => `${group.isActive ? "Deactivate" : "Activate"} group ${group.name}`,
@@ -70,7 +60,7 @@ export function useToggleGroup(handlers: Handlers<Group, Group> = {}) {
   }, handlers);
 }
 
-export function useDeleteGroup(handlers: Handlers<Group, unknown> = {}) {
+export function useDeleteGroup(handlers: ChangeHandlers<Group, unknown> = {}) {
   return useChange<Group, unknown>({
     request: (group) => ({ method: "DELETE", path: `/api/groups/${group.id}` }),
     describe: (group) => `Delete group ${group.name}`,
@@ -98,28 +88,24 @@ function countMembers(cache: QueryClient, groupId: number, delta: number) {
 }
 
 function editUserGroups(cache: QueryClient, { group, user }: Membership, add: boolean) {
-  const edit = (u: User): User => ({
+  patchCachedUser(cache, user.id, (u) => ({
     ...u,
     groups: add
       ? [...u.groups.filter((g) => g.id !== group.id), { id: group.id, name: group.name, isActive: group.isActive }]
       : u.groups.filter((g) => g.id !== group.id),
-  });
-  cache.setQueryData<User[]>(USERS_KEY, (list) => list?.map((u) => (u.id === user.id ? edit(u) : u)));
-  cache.setQueryData<User>(userKey(user.id), (u) => (u ? edit(u) : u));
+  }));
 }
 
-const memberName = (m: Member) => [m.firstName, m.lastName].filter(Boolean).join(" ") || m.email;
-
-export function useAddMember(handlers: Handlers<Membership, Member> = {}) {
+export function useAddMember(handlers: ChangeHandlers<Membership, Member> = {}) {
   return useChange<Membership, Member>({
     request: ({ group, user }) => ({ method: "POST", path: `/api/groups/${group.id}/users/${user.id}` }),
-    describe: ({ group, user }) => `Add ${memberName(user)} to ${group.name}`,
+    describe: ({ group, user }) => `Add ${userLabel(user)} to ${group.name}`,
     optimistic: (cache, vars) => {
       let added = false;
       cache.setQueryData<Member[]>(groupUsersKey(vars.group.id), (members) => {
         if (members?.some((m) => m.id === vars.user.id)) return members;
         added = true;
-        return [...(members ?? []), vars.user].sort((a, b) => memberName(a).localeCompare(memberName(b)));
+        return [...(members ?? []), vars.user].sort((a, b) => userLabel(a).localeCompare(userLabel(b)));
       });
       if (added) countMembers(cache, vars.group.id, 1);
       editUserGroups(cache, vars, true);
@@ -128,10 +114,10 @@ export function useAddMember(handlers: Handlers<Membership, Member> = {}) {
   }, handlers);
 }
 
-export function useRemoveMember(handlers: Handlers<Membership, unknown> = {}) {
+export function useRemoveMember(handlers: ChangeHandlers<Membership, unknown> = {}) {
   return useChange<Membership, unknown>({
     request: ({ group, user }) => ({ method: "DELETE", path: `/api/groups/${group.id}/users/${user.id}` }),
-    describe: ({ group, user }) => `Remove ${memberName(user)} from ${group.name}`,
+    describe: ({ group, user }) => `Remove ${userLabel(user)} from ${group.name}`,
     optimistic: (cache, vars) => {
       cache.setQueryData<Member[]>(groupUsersKey(vars.group.id), (members) => members?.filter((m) => m.id !== vars.user.id));
       countMembers(cache, vars.group.id, -1);
@@ -141,4 +127,3 @@ export function useRemoveMember(handlers: Handlers<Membership, unknown> = {}) {
   }, handlers);
 }
 
-export { memberName };

@@ -1,23 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterGroups, filterMembers, pickableUsers, removeMemberText } from "./group_filter";
-
-const groups = [
-  { id: 1, name: "Admin", description: "Administrators", isActive: true },
-  { id: 2, name: "Visitors", description: "Escorted day visitors", isActive: false },
-  { id: 3, name: "Staff", description: null, isActive: true },
-];
-
-describe("filterGroups", () => {
-  it("matches the name or the description, any case", () => {
-    expect(filterGroups(groups, "ADMIN").map((g) => g.id)).toEqual([1]);
-    expect(filterGroups(groups, "escorted").map((g) => g.id)).toEqual([2]);
-    expect(filterGroups(groups, " ").map((g) => g.id)).toEqual([1, 2, 3]);
-  });
-  it("hides deactivated groups unless asked", () => {
-    expect(filterGroups(groups, "", false).map((g) => g.id)).toEqual([1, 3]);
-    expect(filterGroups(groups, "visitors", false)).toEqual([]);
-  });
-});
+import { filterMembers, pickableRooms, pickableUsers, removeGroupRoomConfirmation, removeMemberText } from "./group_filter";
 
 const people = [
   { id: 1, firstName: "Ada", lastName: "Lovelace", email: "ada@engine.test", isActive: true },
@@ -39,5 +21,23 @@ describe("members and the picker", () => {
   it("words the remove confirmation", () => {
     expect(removeMemberText("Ada Lovelace"))
       .toBe("Are you sure you want to remove Ada Lovelace from this group? They will lose all access from group.");
+  });
+});
+
+describe("group room picker", () => {
+  const rooms = [
+    { id: 1, name: "Main Lobby", description: "Front desk", isActive: true },
+    { id: 2, name: "Storage Annex", isActive: false },
+    { id: 3, name: "Mail Room", isActive: true },
+  ];
+  it("offers active rooms not in the group, by name in any case", () => {
+    expect(pickableRooms(rooms, new Set([3]), "").map((r) => r.id)).toEqual([1]);
+    expect(pickableRooms(rooms, new Set(), "mAiL").map((r) => r.id)).toEqual([3]);
+    expect(pickableRooms(rooms, new Set(), "annex")).toEqual([]);
+    // The description is not searched.
+    expect(pickableRooms(rooms, new Set(), "front")).toEqual([]);
+  });
+  it("words the remove confirmation", () => {
+    expect(removeGroupRoomConfirmation("Mail Room", "Staff")).toContain("The group will lose access to this room.");
   });
 });

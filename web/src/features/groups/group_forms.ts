@@ -17,6 +17,13 @@ export const GROUP_MESSAGES = {
   addFailed: "Failed to add user to group",
   userRemoved: "User removed",
   removeFailed: "Failed to remove user from group",
+  roomAdded: "Room added to group successfully.",
+  roomAddFailed: "Failed to add room to group.",
+  roomRemoved: "Room removed from group successfully.",
+  roomRemoveFailed: "Failed to remove room from group.",
+  roomsEmpty: "No rooms found matching your search.",
+  roomsFetchFailed: "Failed to fetch group rooms",
+  roomListFetchFailed: "Failed to fetch rooms",
   editInvalid: "Group name and description are required.",
   notFound: "Group not found",
 } as const;

@@ -1,19 +1,16 @@
 // Granting a group a room and taking it away (spec 2 §2 "Group rooms", §7),
 // through the one mutation layer with optimistic edits of the group's rooms
 // and its room count.
-import { useChange } from "../../api/mutations";
-import { byName } from "../../ui/by_name";
-import { type Group, groupKey, groupRoomsKey, GROUPS_KEY } from "../groups/api";
-import { patchCachedGroup } from "../groups/changes";
-import type { Room } from "./api";
-import type { Handlers } from "./changes";
+import { byName } from "../../api/by_name";
+import { type Group, groupKey, groupRoomsKey, GROUPS_KEY, patchCachedGroup } from "../../api/groups";
+import { type ChangeHandlers, useChange } from "../../api/mutations";
+import type { Room } from "../../api/rooms";
 
 export type GroupRoomChange = { group: Pick<Group, "id" | "name">; room: Room };
 
 const keys = ({ group }: GroupRoomChange) => [groupRoomsKey(group.id), groupKey(group.id), GROUPS_KEY];
 
-
-export function useAddGroupRoom(handlers: Handlers<GroupRoomChange, Room> = {}) {
+export function useAddGroupRoom(handlers: ChangeHandlers<GroupRoomChange, Room> = {}) {
   return useChange<GroupRoomChange, Room>({
     request: ({ group, room }) => ({ method: "POST", path: `/api/groups/${group.id}/rooms/${room.id}` }),
     describe: ({ group, room }) => `Add room ${room.name} to ${group.name}`,
@@ -30,7 +27,7 @@ export function useAddGroupRoom(handlers: Handlers<GroupRoomChange, Room> = {}) 
   }, handlers);
 }
 
-export function useRemoveGroupRoom(handlers: Handlers<GroupRoomChange, unknown> = {}) {
+export function useRemoveGroupRoom(handlers: ChangeHandlers<GroupRoomChange, unknown> = {}) {
   return useChange<GroupRoomChange, unknown>({
     request: ({ group, room }) => ({ method: "DELETE", path: `/api/groups/${group.id}/rooms/${room.id}` }),
     describe: ({ group, room }) => `Remove room ${room.name} from ${group.name}`,

@@ -1,18 +1,9 @@
-// Toasts of the groups area (spec 1 §8), with the server's message when it gave one.
-import { isQueued } from "../../api/mutations";
-import { toast } from "../../ui/toast/toast";
-import { OFFLINE_NOTE } from "../users/user_toasts";
-import type { Group } from "./api";
+// The group switch's toasts (spec 1 §8), the same on the list's actions and the group's page.
+import type { Group } from "../../api/groups";
+import { doneToast, failedToast } from "../../ui/toast/change_toasts";
 import { GROUP_MESSAGES as M } from "./group_forms";
-import { serverMessage } from "../../api/api_error";
-
-export const done = (title: string, result?: unknown) =>
-  toast({ title, description: isQueued(result) ? OFFLINE_NOTE : undefined });
-
-export const failed = (title: string, error: Error, fallback?: string) =>
-  toast({ title, description: serverMessage(error, fallback ?? title), variant: "destructive" });
 
 export const toggleToasts = {
-  onSuccess: (result: unknown, group: Group) => done(group.isActive ? M.deactivated : M.activated, result),
-  onError: (error: Error) => failed(M.toggleFailed, error, M.toggleFallback),
+  onSuccess: (result: unknown, group: Group) => doneToast(group.isActive ? M.deactivated : M.activated, result),
+  onError: (error: Error) => failedToast(M.toggleFailed, error, M.toggleFallback),
 };

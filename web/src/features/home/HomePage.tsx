@@ -14,8 +14,7 @@ import { storedUser } from "../../offline/storage";
 import { DashboardIcon, IdentityIcon, SignOutIcon, WalletIcon } from "../../ui/icons";
 import { APP_NAME, usePageMeta } from "../../ui/page_meta";
 import { toast } from "../../ui/toast/toast";
-import { useSignOut } from "../auth/use_sign_out";
-import { SignOutDialog } from "../auth/SignOutDialog";
+import { SignOutDialog, useSignOut } from "../auth/public";
 import { useOutbox } from "../../offline/use_outbox";
 import {
   identityButtonLabel,

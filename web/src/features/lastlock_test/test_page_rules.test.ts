@@ -8,12 +8,10 @@ import {
   CREDENTIAL_TYPES,
   DEFAULT_SCHEDULE,
   failureText,
-  LASTLOCK_MESSAGES,
-  pendingCountLabel,
   scheduleDataText,
   successMessage,
   type TestResult,
-} from "./lastlock_rules";
+} from "./test_page_rules";
 
 const result = (id: number): TestResult => ({
   id,
@@ -61,18 +59,5 @@ describe("lock test page rules", () => {
     expect(bodyText({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(bodyText("plain")).toBe("plain");
     expect(bodyText(undefined)).toBe("");
-  });
-});
-
-describe("Last Lock tab", () => {
-  it("shows the pending count only when there is one", () => {
-    expect(pendingCountLabel(3)).toBe("3");
-    expect(pendingCountLabel(0)).toBeNull();
-    expect(pendingCountLabel(undefined)).toBeNull();
-  });
-  it("keeps the spec's words", () => {
-    expect(LASTLOCK_MESSAGES.approveConfirm).toBe("Are you sure you want to approve this Last Lock device?");
-    expect(LASTLOCK_MESSAGES.discovery).toBe("Successfully discovered new Last Lock devices.");
-    expect(LASTLOCK_MESSAGES.approved).toBe("Device has been approved and added to the All Devices list.");
   });
 });

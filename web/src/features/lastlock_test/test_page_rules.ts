@@ -1,25 +1,7 @@
-// The words and pure rules of the Last Lock screens (spec 2 §2, §3, §5, §8, §9):
-// the Devices page's Last Lock tab and the lock test page /dash/lastlock-test.
+// The words and pure rules of the lock test page /dash/lastlock-test (spec 2
+// §3, §5, §8, §9): credential types, input checks and how results read.
 import { ApiError } from "../../api/api_error";
-
-export const LASTLOCK_MESSAGES = {
-  discoveryTitle: "Device Discovery",
-  discovery: "Successfully discovered new Last Lock devices.",
-  discoveryFailedTitle: "Discovery Failed",
-  discoveryFailed: "Failed to discover devices",
-  approvedTitle: "Device Approved",
-  approved: "Device has been approved and added to the All Devices list.",
-  approvalFailedTitle: "Approval Failed",
-  approvalFailed: "Failed to approve device",
-  approveConfirm: "Are you sure you want to approve this Last Lock device?",
-  awaiting: "awaiting admin approval",
-  tokenValid: "API Token Valid",
-  noToken: "No API Token",
-  notConfigured: "Not configured",
-} as const;
-
-/** Spec 2 §9: the Last Lock and UniFi status calls repeat every 30 s while their tab is open. */
-export const STATUS_POLL_MS = 30_000;
+import { OFFLINE_NOTE } from "../../ui/toast/change_toasts";
 
 /** Spec 2 §3: the credential types Last Lock takes, with what the info box says of each. */
 export const CREDENTIAL_TYPES = [
@@ -38,7 +20,7 @@ export const TEST_PAGE_MESSAGES = {
   empty: "No test results yet. Click a button to start testing!",
   noContent: "Success (no content)",
   deleted: "Successfully deleted",
-  queued: "Saved on this device; it will be sent when the connection returns.",
+  queued: OFFLINE_NOTE,
 } as const;
 
 /** Spec 2 §9: the schedule fields start at 09:00 and end at 17:00. */
@@ -101,6 +83,3 @@ export function failureText(error: unknown): { status: number | null; message: s
   const text = error.message.slice(`${error.status}: `.length); // spec 1 §1: "<status>: <body text>"
   return { status: error.status, message: error.serverMessage ?? text, body: error.body ?? text };
 }
-
-/** The pending count the Last Lock tab's label carries (nothing while it is 0 or unknown). */
-export const pendingCountLabel = (count: number | undefined) => (count ? String(count) : null);

@@ -15,9 +15,9 @@ import Input from "@mui/joy/Input";
 import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
 import Sheet from "@mui/joy/Sheet";
-import Table from "@mui/joy/Table";
 import Typography from "@mui/joy/Typography";
 import { EmptyState } from "../../ui/EmptyState";
+import { CardList, type ListColumn, ListTable } from "../../ui/ListViews";
 import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FilterIcon } from "../../ui/icons";
 import { SearchField } from "../../ui/SearchField";
 import { useIsPhone } from "../../ui/use_media_query";
@@ -189,40 +189,33 @@ function CredentialCell({ entry, columns }: { entry: LogEntry; columns: Columns 
 
 type RowsProps = { items: LogEntry[]; label: string; columns: Columns };
 
+const logColumns = (columns: Columns): ListColumn<LogEntry>[] => [
+  { header: "TIMESTAMP", width: "24%", cell: (entry) => formatLogTime(entry.timestamp) },
+  { header: columns.subject === "device" ? "DEVICE" : "USER", width: "20%", cell: (entry) => subjectOf(entry, columns) },
+  { header: "CREDENTIAL", width: "22%", cell: (entry) => <CredentialCell entry={entry} columns={columns} /> },
+  { header: "ACTION", width: "14%", cell: (entry) => entry.action },
+  { header: "OUTCOME", width: "20%", cell: (entry) => <OutcomeChip outcome={entry.outcome} /> },
+];
+
 function LogRows({ items, label, columns }: RowsProps) {
   return (
-    <Sheet variant="outlined" sx={{ borderRadius: "sm", overflowX: "auto" }}>
-      <Table aria-label={label} sx={{ minWidth: 680, "& td": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}>
-        <thead>
-          <tr>
-            <th scope="col" style={{ width: "24%" }}>TIMESTAMP</th>
-            <th scope="col" style={{ width: "20%" }}>{columns.subject === "device" ? "DEVICE" : "USER"}</th>
-            <th scope="col" style={{ width: "22%" }}>CREDENTIAL</th>
-            <th scope="col" style={{ width: "14%" }}>ACTION</th>
-            <th scope="col" style={{ width: "20%" }}>OUTCOME</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((entry) => (
-            <tr key={entry.id}>
-              <td>{formatLogTime(entry.timestamp)}</td>
-              <td>{subjectOf(entry, columns)}</td>
-              <td><CredentialCell entry={entry} columns={columns} /></td>
-              <td>{entry.action}</td>
-              <td><OutcomeChip outcome={entry.outcome} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </Sheet>
+    <ListTable
+      label={label}
+      items={items}
+      columns={logColumns(columns)}
+      sx={{ minWidth: 680, "& td": { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } }}
+    />
   );
 }
 
 function LogCards({ items, label, columns }: RowsProps) {
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}>
-      {items.map((entry) => (
-        <Sheet component="li" key={entry.id} variant="outlined" sx={{ borderRadius: "sm", p: 1.5, display: "flex", flexDirection: "column", gap: 0.5 }}>
+    <CardList
+      label={label}
+      items={items}
+      sx={{ flexDirection: "column", alignItems: "stretch", gap: 0.5 }}
+      card={(entry) => (
+        <>
           <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, alignItems: "center" }}>
             <Typography level="body-xs">{formatLogTime(entry.timestamp)}</Typography>
             <OutcomeChip outcome={entry.outcome} />
@@ -232,8 +225,8 @@ function LogCards({ items, label, columns }: RowsProps) {
             {entry.action} · {credentialOf(entry, columns)}
             {columns.credential === "type-and-device" ? ` · ${entry.deviceName ?? "—"}` : ""}
           </Typography>
-        </Sheet>
-      ))}
-    </Box>
+        </>
+      )}
+    />
   );
 }

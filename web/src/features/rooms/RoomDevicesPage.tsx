@@ -10,14 +10,14 @@ import { HeldItemsList } from "../../ui/HeldItemsList";
 import { PendingChip } from "../../ui/PendingChip";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
-import { type Device, useRoomDevices } from "../devices/api";
-import { useAssignDevice } from "../devices/changes";
-import { DEVICE_MESSAGES, deviceInitial, filterByNameOrType, typeLabel } from "../devices/device_rules";
-import type { Room } from "./api";
+import { type Device, useRoomDevices } from "../../api/devices";
+import { deviceInitial, typeLabel } from "../../api/device_display";
+import type { Room } from "../../api/rooms";
+import { toastThenClose } from "../../ui/toast/change_toasts";
 import { AssignDeviceDialog } from "./AssignDeviceDialog";
-import { toastThenClose } from "./change_toasts";
+import { useAssignDevice } from "./changes";
 import { RoomLayout } from "./RoomLayout";
-import { removeDeviceConfirmation, ROOM_MESSAGES as M } from "./room_rules";
+import { filterByNameOrType, removeDeviceConfirmation, ROOM_MESSAGES as M } from "./room_rules";
 
 export default function RoomDevicesPage() {
   return <RoomLayout tab="Devices">{(room) => <RoomDevices room={room} />}</RoomLayout>;
@@ -25,12 +25,9 @@ export default function RoomDevicesPage() {
 
 function RoomDevices({ room }: { room: Room }) {
   const devices = useRoomDevices(room.id);
-  useFailureToast(devices.error, DEVICE_MESSAGES.fetchFailed);
+  useFailureToast(devices.error, M.devicesFetchFailed);
   const [assigning, setAssigning] = useState(false);
-  const [removing, setRemoving] = useState<Device | null>(null);
-  const remove = useAssignDevice(
-    toastThenClose(M.deviceRemoved, M.removeFailed, () => setRemoving(null)),
-  );
+  const remove = useAssignDevice(toastThenClose(M.deviceRemoved, M.removeFailed));
 
   return (
     <HeldItemsList
@@ -38,7 +35,7 @@ function RoomDevices({ room }: { room: Room }) {
       items={devices.data ?? []}
       loading={devices.isPending && room.id > 0}
       loadingText="Loading devices..."
-      emptyText={() => (devices.isError ? DEVICE_MESSAGES.fetchFailed : M.devicesEmpty)}
+      emptyText={() => (devices.isError ? M.devicesFetchFailed : M.devicesEmpty)}
       search={{ placeholder: "Search devices...", label: "Search devices by name or type", filter: filterByNameOrType }}
       add={{ label: "Assign Device to Room", onClick: () => setAssigning(true) }}
       columns={[
@@ -48,13 +45,11 @@ function RoomDevices({ room }: { room: Room }) {
       actionsWidth="20%"
       card={(device) => <DeviceCell device={device} />}
       nameOf={(device) => device.name}
-      removing={removing}
-      setRemoving={setRemoving}
       removal={{
         title: "Remove Device",
         busy: remove.isPending,
         text: (device) => removeDeviceConfirmation(device.name),
-        confirm: (device) => remove.mutate({ device, roomId: null }),
+        confirm: (device, settled) => remove.mutate({ device, roomId: null }, { onSettled: settled }),
       }}
     >
       <AssignDeviceDialog room={room} open={assigning} onClose={() => setAssigning(false)} />

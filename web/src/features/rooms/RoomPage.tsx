@@ -1,11 +1,10 @@
 // /dash/room/{id} and /dash/room/{id}/utilization (spec 2 §2): one screen. The
 // Overview edits Room Name* and Description and holds the Danger Zone; the
 // Utilization tab (only with a density device) is its own lazily loaded part.
-import { type FormEvent, lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from "react-router-dom";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
-import Card from "@mui/joy/Card";
 import FormControl from "@mui/joy/FormControl";
 import FormHelperText from "@mui/joy/FormHelperText";
 import FormLabel from "@mui/joy/FormLabel";
@@ -13,9 +12,11 @@ import Input from "@mui/joy/Input";
 import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
 import { DangerZone } from "../../ui/DangerZone";
-import type { Room } from "./api";
+import { DetailsForm } from "../../ui/DetailsForm";
+import { OverviewGrid } from "../../ui/OverviewGrid";
+import type { Room } from "../../api/rooms";
 import { useDeleteRoom, useToggleRoom, useUpdateRoom } from "./changes";
-import { doneToast, errorToast, validationToast } from "./change_toasts";
+import { deleteToasts, doneToast, errorToast, switchToasts, validationToast } from "../../ui/toast/change_toasts";
 import { RoomLayout } from "./RoomLayout";
 import { deleteRoomConfirmation, type NewRoomForm, ROOM_MESSAGES as M, roomEditProblem } from "./room_rules";
 
@@ -36,27 +37,22 @@ export default function RoomPage() {
             )
             : <Navigate to={`/dash/room/${room.id}`} replace />
           : (
-            <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", lg: "3fr 2fr" }, alignItems: "start" }}>
-              <RoomDetails key={`${room.id}:${room.updatedAt}`} room={room} />
-              <RoomDangerZone room={room} />
-            </Box>
+            <OverviewGrid main={<RoomDetails key={`${room.id}:${room.updatedAt}`} room={room} />} side={<RoomDangerZone room={room} />} />
           )}
     </RoomLayout>
   );
 }
 
 function RoomDetails({ room }: { room: Room }) {
-  const initial: NewRoomForm = { name: room.name, description: room.description ?? "" };
-  const [form, setForm] = useState<NewRoomForm>(initial);
+  const saved: NewRoomForm = { name: room.name, description: room.description ?? "" };
+  const [form, setForm] = useState<NewRoomForm>(saved);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateRoom({
     onSuccess: (result) => doneToast(M.updated, result),
     onError: (error) => errorToast(error, M.updateFailed),
   });
-  const changed = form.name !== initial.name || form.description !== initial.description;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const found = roomEditProblem(form);
     setProblem(found);
     if (found) return validationToast(found);
@@ -64,87 +60,57 @@ function RoomDetails({ room }: { room: Room }) {
   }
 
   return (
-    <Card component="section" aria-labelledby="room-details" sx={{ gap: 2 }}>
-      <Typography id="room-details" level="title-lg" component="h2">Room Details</Typography>
-      <form onSubmit={onSubmit} noValidate>
-        <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
-          <FormControl required error={Boolean(problem)}>
-            <FormLabel>Room Name</FormLabel>
-            <Input
-              name="name"
-              value={form.name}
-              onChange={(e) => {
-                setForm((f) => ({ ...f, name: e.target.value }));
-                setProblem(null);
-              }}
-            />
-            {problem && <FormHelperText>{problem}</FormHelperText>}
-          </FormControl>
-          <FormControl>
-            <FormLabel>Description</FormLabel>
-            <Textarea
-              name="description"
-              minRows={3}
-              value={form.description}
-              onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
-            />
-          </FormControl>
-        </Box>
-        <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, mt: 2, flexWrap: "wrap" }}>
-          <Button component={RouterLink} to={`/dash/room/${room.id}/sensor`} variant="plain" size="sm">Sensor Overview</Button>
-          <Box sx={{ display: "flex", gap: 1 }}>
-            <Button variant="plain" color="neutral" disabled={!changed || update.isPending} onClick={() => {
-              setForm(initial);
+    <DetailsForm
+      labelId="room-details"
+      title="Room Details"
+      onSubmit={onSubmit}
+      busy={update.isPending}
+      changed={form.name !== saved.name || form.description !== saved.description}
+      onReset={() => {
+        setForm(saved);
+        setProblem(null);
+      }}
+      aside={<Button component={RouterLink} to={`/dash/room/${room.id}/sensor`} variant="plain" size="sm">Sensor Overview</Button>}
+    >
+      <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
+        <FormControl required error={Boolean(problem)}>
+          <FormLabel>Room Name</FormLabel>
+          <Input
+            name="name"
+            value={form.name}
+            onChange={(e) => {
+              setForm((f) => ({ ...f, name: e.target.value }));
               setProblem(null);
-            }}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!changed || update.isPending}>
-              {update.isPending ? "Saving..." : "Save Changes"}
-            </Button>
-          </Box>
-        </Box>
-      </form>
-    </Card>
+            }}
+          />
+          {problem && <FormHelperText>{problem}</FormHelperText>}
+        </FormControl>
+        <FormControl>
+          <FormLabel>Description</FormLabel>
+          <Textarea name="description" minRows={3} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+        </FormControl>
+      </Box>
+    </DetailsForm>
   );
 }
 
 function RoomDangerZone({ room }: { room: Room }) {
   const navigate = useNavigate();
-  const toggle = useToggleRoom({
-    onSuccess: (result, vars) => doneToast(vars.isActive ? M.deactivated : M.activated, result),
-    onError: (error) => errorToast(error, M.toggleFailed),
-  });
-  const remove = useDeleteRoom({
-    onSuccess: (result) => {
-      doneToast(M.deleted, result);
-      navigate("/dash/rooms");
-    },
-    onError: (error) => errorToast(error, M.deleteFailed),
-  });
-  const busy = toggle.isPending || remove.isPending;
-
+  const toggle = useToggleRoom(switchToasts(M));
+  const remove = useDeleteRoom(deleteToasts(M, { done: () => navigate("/dash/rooms") }));
   return (
     <DangerZone
       labelId="danger-zone"
+      kind="Room"
       active={room.isActive}
-      busy={busy}
-      toggle={{
-        title: room.isActive ? "Deactivate Room" : "Reactivate Room",
-        text: room.isActive
-          ? "Deactivating this room disables all access controls for the room."
-          : "Reactivating this room enables all access controls for the room.",
-        label: toggle.isPending ? "Processing..." : room.isActive ? "Deactivate Room" : "Reactivate Room",
-        onClick: () => toggle.mutate(room),
+      onWord="Reactivate"
+      toggleText={{
+        active: "Deactivating this room disables all access controls for the room.",
+        inactive: "Reactivating this room enables all access controls for the room.",
       }}
-      remove={{
-        title: "Delete Room",
-        text: "Once you delete a room, there is no going back. Please be certain.",
-        label: remove.isPending ? "Deleting..." : "Delete Room",
-        onClick: () => {
-          if (window.confirm(deleteRoomConfirmation(room.name))) remove.mutate(room);
-        },
-      }}
+      removeText="Once you delete a room, there is no going back. Please be certain."
+      toggle={{ isPending: toggle.isPending, run: () => toggle.mutate(room) }}
+      remove={{ isPending: remove.isPending, run: () => window.confirm(deleteRoomConfirmation(room.name)) && remove.mutate(room) }}
     />
   );
 }

@@ -14,20 +14,20 @@ import Card from "@mui/joy/Card";
 import Chip from "@mui/joy/Chip";
 import LinearProgress from "@mui/joy/LinearProgress";
 import Link from "@mui/joy/Link";
-import Sheet from "@mui/joy/Sheet";
 import Tab from "@mui/joy/Tab";
 import TabList from "@mui/joy/TabList";
 import TabPanel from "@mui/joy/TabPanel";
-import Table from "@mui/joy/Table";
 import Tabs from "@mui/joy/Tabs";
 import Typography from "@mui/joy/Typography";
 import { EmptyState } from "../../ui/EmptyState";
+import { CardList, type ListColumn, ListTable } from "../../ui/ListViews";
 import { DownloadIcon } from "../../ui/icons";
 import { useIsPhone } from "../../ui/use_media_query";
-import { type Room, useSensorData } from "./api";
+import type { Room } from "../../api/rooms";
+import { useSensorData } from "./api";
 import { RoomLayout } from "./RoomLayout";
 import { sensorFigures } from "./room_rules";
-import { sensorEventsUrl, sensorExportUrl, type SensorEventsPage, startOfLocalDay } from "./sensor_events";
+import { type SensorEvent, sensorEventsUrl, sensorExportUrl, type SensorEventsPage, startOfLocalDay } from "./sensor_events";
 
 export default function RoomSensorPage() {
   return <RoomLayout tab="Sensor">{(room) => <Sensor room={room} />}</RoomLayout>;
@@ -134,44 +134,22 @@ function TodaysEvents({ room, since }: { room: Room; since: Date }) {
         ? <EmptyState>No events today.</EmptyState>
         : phone
         ? (
-          <Box component="ul" aria-label="Today's events" sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1 }}>
-            {items.map((e) => (
-              <Sheet component="li" key={e.id} variant="outlined" sx={{ borderRadius: "sm", p: 1.25, display: "flex", justifyContent: "space-between", gap: 1 }}>
+          <CardList
+            label="Today's events"
+            items={items}
+            sx={{ p: 1.25, justifyContent: "space-between" }}
+            card={(e) => (
+              <>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography level="title-sm" noWrap>{e.userName ?? "Unknown"}</Typography>
                   <Typography level="body-xs" noWrap>{time(e.timestamp)} · {e.action} · {e.deviceName ?? "—"}</Typography>
                 </Box>
-                <Chip size="sm" variant="soft" color={outcome(e.outcome).color}>{outcome(e.outcome).label}</Chip>
-              </Sheet>
-            ))}
-          </Box>
+                <EventOutcome outcome={e.outcome} />
+              </>
+            )}
+          />
         )
-        : (
-          <Sheet variant="outlined" sx={{ borderRadius: "sm", overflowX: "auto" }}>
-            <Table aria-label="Today's events" sx={{ minWidth: 560 }}>
-              <thead>
-                <tr>
-                  <th scope="col">TIME</th>
-                  <th scope="col">DEVICE</th>
-                  <th scope="col">USER</th>
-                  <th scope="col">EVENT</th>
-                  <th scope="col">OUTCOME</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((e) => (
-                  <tr key={e.id}>
-                    <td>{time(e.timestamp)}</td>
-                    <td>{e.deviceName ?? "—"}</td>
-                    <td>{e.userName ?? "Unknown"}</td>
-                    <td>{e.action}</td>
-                    <td><Chip size="sm" variant="soft" color={outcome(e.outcome).color}>{outcome(e.outcome).label}</Chip></td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Sheet>
-        )}
+        : <ListTable label="Today's events" items={items} columns={EVENT_COLUMNS} sx={{ minWidth: 560 }} />}
       {room.id > 0 && (
         <Link component={RouterLink} to={`/dash/room/${room.id}/logs`} level="body-sm" sx={{ alignSelf: "flex-end" }}>
           View the full room log
@@ -179,6 +157,19 @@ function TodaysEvents({ room, since }: { room: Room; since: Date }) {
       )}
     </Box>
   );
+}
+
+const EVENT_COLUMNS: ListColumn<SensorEvent>[] = [
+  { header: "TIME", cell: (e) => time(e.timestamp) },
+  { header: "DEVICE", cell: (e) => e.deviceName ?? "—" },
+  { header: "USER", cell: (e) => e.userName ?? "Unknown" },
+  { header: "EVENT", cell: (e) => e.action },
+  { header: "OUTCOME", cell: (e) => <EventOutcome outcome={e.outcome} /> },
+];
+
+function EventOutcome({ outcome: value }: { outcome: string }) {
+  const shown = outcome(value);
+  return <Chip size="sm" variant="soft" color={shown.color}>{shown.label}</Chip>;
 }
 
 function ComingSoon({ room, what }: { room: Room; what: string }) {

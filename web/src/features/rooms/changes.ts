@@ -1,29 +1,16 @@
 // Every change of the rooms area goes through the one mutation layer
 // (useChange): queued in the outbox with its optimistic cache edit, sent with
 // an Idempotency-Key; edits carry If-Match on the version they were based on.
+// Assigning a device to the room, or removing it, is one of them.
 import type { QueryClient } from "@tanstack/react-query";
-import { type Queued, useChange } from "../../api/mutations";
-import { byName } from "../../ui/by_name";
-import { versionOf } from "../users/changes";
-import { type Device, DEVICES_KEY, deviceKey, roomDevicesKey } from "../devices/api";
-import { GROUPS_KEY } from "../groups/api";
-import { type Room, roomKey, ROOMS_KEY } from "./api";
-import type { NewRoomForm } from "./room_rules";
-import { newRoomPayload, roomEditPayload } from "./room_rules";
+import { byName } from "../../api/by_name";
+import { type Device, deviceKey, deviceMoveKeys, DEVICES_KEY, moveBetweenRooms, roomDevicesKey } from "../../api/devices";
+import { editCachedGroupRooms, GROUPS_KEY } from "../../api/groups";
+import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
+import { patchCachedRoom, type Room, roomKey, ROOMS_KEY } from "../../api/rooms";
+import { type NewRoomForm, newRoomPayload, roomEditPayload } from "./room_rules";
 
-export type Handlers<TVars, TResult> = {
-  onSuccess?: (result: TResult | Queued, vars: TVars) => void;
-  onError?: (error: Error, vars: TVars) => void;
-};
-
-
-/** Applies a change to the room in the list and on its own page. */
-export function patchCachedRoom(cache: QueryClient, id: number, patch: (room: Room) => Room) {
-  cache.setQueryData<Room[]>(ROOMS_KEY, (list) => list?.map((r) => (r.id === id ? patch(r) : r)));
-  cache.setQueryData<Room>(roomKey(id), (room) => (room ? patch(room) : room));
-}
-
-export function useCreateRoom(handlers: Handlers<NewRoomForm, Room> = {}) {
+export function useCreateRoom(handlers: ChangeHandlers<NewRoomForm, Room> = {}) {
   return useChange<NewRoomForm, Room>({
     request: (form) => ({ method: "POST", path: "/api/rooms", body: newRoomPayload(form) }),
     describe: (form) => `Add room ${form.name.trim()}`,
@@ -52,7 +39,7 @@ export function useCreateRoom(handlers: Handlers<NewRoomForm, Room> = {}) {
 
 export type RoomEdit = { room: Room; form: NewRoomForm };
 
-export function useUpdateRoom(handlers: Handlers<RoomEdit, Room> = {}) {
+export function useUpdateRoom(handlers: ChangeHandlers<RoomEdit, Room> = {}) {
   return useChange<RoomEdit, Room>({
     request: ({ room, form }) => ({
       method: "PUT",
@@ -71,20 +58,12 @@ export function useUpdateRoom(handlers: Handlers<RoomEdit, Room> = {}) {
   }, handlers);
 }
 
-/** Every cached group's room list (GET /api/groups/{id}/rooms), edited in place. */
-export function editCachedGroupRooms(cache: QueryClient, edit: (rooms: Room[]) => Room[]) {
-  const lists = cache.getQueryCache().findAll({
-    predicate: (q) => /^\/api\/groups\/-?\d+\/rooms$/.test(String(q.queryKey[0])),
-  });
-  for (const query of lists) cache.setQueryData<Room[]>(query.queryKey, (rooms) => (rooms ? edit(rooms) : rooms));
-}
-
 function renameRoomOnDevices(cache: QueryClient, roomId: number, roomName: string) {
   cache.setQueryData<Device[]>(DEVICES_KEY, (list) => list?.map((d) => (d.roomId === roomId ? { ...d, roomName } : d)));
   cache.setQueryData<Device[]>(roomDevicesKey(roomId), (list) => list?.map((d) => ({ ...d, roomName })));
 }
 
-export function useToggleRoom(handlers: Handlers<Room, Room> = {}) {
+export function useToggleRoom(handlers: ChangeHandlers<Room, Room> = {}) {
   return useChange<Room, Room>({
     request: (room) => ({ method: "PATCH", path: `/api/rooms/${room.id}/toggle-active` }),
     describe: (room) => `${room.isActive ? "Deactivate" : "Activate"} room ${room.name}`,
@@ -96,7 +75,7 @@ export function useToggleRoom(handlers: Handlers<Room, Room> = {}) {
   }, handlers);
 }
 
-export function useDeleteRoom(handlers: Handlers<Room, unknown> = {}) {
+export function useDeleteRoom(handlers: ChangeHandlers<Room, unknown> = {}) {
   return useChange<Room, unknown>({
     request: (room) => ({ method: "DELETE", path: `/api/rooms/${room.id}` }),
     describe: (room) => `Delete room ${room.name}`,
@@ -113,5 +92,17 @@ export function useDeleteRoom(handlers: Handlers<Room, unknown> = {}) {
       editCachedGroupRooms(cache, (rooms) => rooms.filter((r) => r.id !== room.id));
     },
     affects: (room) => [ROOMS_KEY, DEVICES_KEY, roomDevicesKey(room.id), GROUPS_KEY],
+  }, handlers);
+}
+
+export type Assignment = { device: Device; roomId: number | null };
+
+/** PATCH /api/devices/{id} { roomId }: assign to a room, or remove from it with null. */
+export function useAssignDevice(handlers: ChangeHandlers<Assignment, Device> = {}) {
+  return useChange<Assignment, Device>({
+    request: ({ device, roomId }) => ({ method: "PATCH", path: `/api/devices/${device.id}`, body: { roomId } }),
+    describe: ({ device, roomId }) => (roomId === null ? `Remove device ${device.name} from its room` : `Assign device ${device.name}`),
+    optimistic: (cache, { device, roomId }) => moveBetweenRooms(cache, device, roomId),
+    affects: ({ device, roomId }) => deviceMoveKeys(device, roomId),
   }, handlers);
 }

@@ -3,35 +3,34 @@ import {
   canCreateRoom,
   deleteRoomConfirmation,
   deviceCountLabel,
-  filterByName,
-  filterRooms,
+  filterByNameOrType,
   newRoomPayload,
-  pickableRooms,
   removeDeviceConfirmation,
-  removeGroupRoomConfirmation,
   roomEditPayload,
   roomEditProblem,
   SENSOR_PLACEHOLDERS,
   sensorFigures,
+  unassignedDevices,
 } from "./room_rules";
 import { sensorEventsUrl, sensorExportUrl, startOfLocalDay } from "./sensor_events";
 
-const rooms = [
-  { id: 1, name: "Main Lobby", description: "Front desk", isActive: true },
-  { id: 2, name: "Storage Annex", description: "Closed for renovation", isActive: false },
-  { id: 3, name: "Mail Room", description: null, isActive: true },
+const base = { isActive: true, isPending: false, roomId: null };
+const devices = [
+  { ...base, id: 1, name: "Lobby Turnstile", type: "lock" as const, roomId: 1 },
+  { ...base, id: 2, name: "Lobby Occupancy Sensor", type: "density" as const, roomId: 1 },
+  { ...base, id: 3, name: "Spare Badge Reader", type: "reader" as const },
+  { ...base, id: 4, name: "Storage Annex Reader", type: "reader" as const, isActive: false, roomId: 9 },
+  { ...base, id: 5, name: "Parking Garage Camera", type: "camera" as const, isPending: true },
 ];
 
-describe("filterRooms", () => {
-  it("hides deactivated rooms unless asked", () => {
-    expect(filterRooms(rooms, "", false).map((r) => r.id)).toEqual([1, 3]);
-    expect(filterRooms(rooms, "", true).map((r) => r.id)).toEqual([1, 2, 3]);
+describe("room device lists", () => {
+  it("filters by name or type (its label too)", () => {
+    expect(filterByNameOrType(devices, "reader").map((d) => d.id)).toEqual([3, 4]);
+    expect(filterByNameOrType(devices, "card").map((d) => d.id)).toEqual([3, 4]);
+    expect(filterByNameOrType(devices, "density").map((d) => d.id)).toEqual([2]);
   });
-  it("matches name or description in any case", () => {
-    expect(filterRooms(rooms, "LOBBY", false).map((r) => r.id)).toEqual([1]);
-    expect(filterRooms(rooms, "renovation", true).map((r) => r.id)).toEqual([2]);
-    expect(filterRooms(rooms, "renovation", false)).toEqual([]);
-    expect(filterRooms(rooms, "  ", false).map((r) => r.id)).toEqual([1, 3]);
+  it("offers only devices in no room that wait on nothing", () => {
+    expect(unassignedDevices(devices).map((d) => d.id)).toEqual([3]);
   });
 });
 
@@ -46,7 +45,6 @@ describe("labels and texts", () => {
     expect(removeDeviceConfirmation("Lobby Camera")).toBe(
       "Are you sure you want to remove Lobby Camera from this room? The device will no longer be associated with this room.",
     );
-    expect(removeGroupRoomConfirmation("Mail Room", "Staff")).toContain("The group will lose access to this room.");
   });
 });
 
@@ -63,20 +61,6 @@ describe("room forms", () => {
     expect(roomEditProblem({ name: " ", description: "" })).toBe("Room name is required");
     expect(roomEditProblem({ name: "Lab", description: "" })).toBeNull();
     expect(roomEditPayload({ name: " Lab ", description: "  " })).toEqual({ name: "Lab", description: null });
-  });
-});
-
-describe("group room picker", () => {
-  it("offers active rooms not in the group, by name in any case", () => {
-    expect(pickableRooms(rooms, new Set([3]), "").map((r) => r.id)).toEqual([1]);
-    expect(pickableRooms(rooms, new Set(), "mAiL").map((r) => r.id)).toEqual([3]);
-    expect(pickableRooms(rooms, new Set(), "annex")).toEqual([]);
-    // The description is not searched.
-    expect(pickableRooms(rooms, new Set(), "front")).toEqual([]);
-  });
-  it("searches the group's rooms by name", () => {
-    expect(filterByName(rooms, "ROOM").map((r) => r.id)).toEqual([3]);
-    expect(filterByName(rooms, "").length).toBe(3);
   });
 });
 

@@ -1,6 +1,8 @@
-// The rooms area's rules and texts (spec 2 §2, §5, §8, §9), pure: list
-// filtering, labels, form checks, confirmations and the sensor page's figures.
-import type { Room, SensorData } from "./api";
+// The rooms area's rules and texts (spec 2 §2, §5, §8, §9), pure: labels, form
+// checks, confirmations, the room's device lists and the sensor page's figures.
+import type { Device } from "../../api/devices";
+import { typeLabel } from "../../api/device_display";
+import type { SensorData } from "./api";
 
 export const ROOM_MESSAGES = {
   created: "Room created",
@@ -25,29 +27,8 @@ export const ROOM_MESSAGES = {
   devicesEmpty: "No devices found matching your search.",
   noUnassigned: "No unassigned devices available",
   noUnassignedMatch: "No devices found matching your search",
-  groupRoomAdded: "Room added to group successfully.",
-  groupRoomAddFailed: "Failed to add room to group.",
-  groupRoomRemoved: "Room removed from group successfully.",
-  groupRoomRemoveFailed: "Failed to remove room from group.",
-  groupRoomsEmpty: "No rooms found matching your search.",
-  groupRoomsFetchFailed: "Failed to fetch group rooms",
-  logEmpty: "No log entries found matching your search.",
+  devicesFetchFailed: "Failed to fetch devices",
 } as const;
-
-const needleOf = (search: string) => search.trim().toLowerCase();
-
-/** Rooms whose name (or description) holds the search; deactivated ones only when asked. */
-export function filterRooms<T extends Pick<Room, "name" | "description" | "isActive">>(
-  rooms: readonly T[],
-  search: string,
-  showDeactivated: boolean,
-): T[] {
-  const needle = needleOf(search);
-  return rooms.filter((r) =>
-    (showDeactivated || r.isActive) &&
-    (!needle || r.name.toLowerCase().includes(needle) || (r.description ?? "").toLowerCase().includes(needle))
-  );
-}
 
 /** "1 Device", "0 Devices", "3 Devices". */
 export const deviceCountLabel = (count: number) => `${count} ${count === 1 ? "Device" : "Devices"}`;
@@ -79,22 +60,18 @@ export const deleteRoomConfirmation = (name: string) =>
 export const removeDeviceConfirmation = (device: string) =>
   `Are you sure you want to remove ${device} from this room? The device will no longer be associated with this room.`;
 
-export const removeGroupRoomConfirmation = (room: string, group: string) =>
-  `Are you sure you want to remove ${room} from ${group}? The group will lose access to this room.`;
-
-type PickRoom = { id: number; name: string; isActive: boolean };
-
-/** The group's "Add Rooms" picker: active rooms not in the group, by name in any case. */
-export function pickableRooms<T extends PickRoom>(rooms: readonly T[], groupRoomIds: ReadonlySet<number>, search: string): T[] {
-  const needle = needleOf(search);
-  return rooms.filter((r) => r.isActive && !groupRoomIds.has(r.id) && (!needle || r.name.toLowerCase().includes(needle)));
+/** A room's devices, or the assign dialog's, by name or type (its label too). */
+export function filterByNameOrType<T extends Pick<Device, "name" | "type">>(devices: readonly T[], search: string): T[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return [...devices];
+  return devices.filter((d) =>
+    d.name.toLowerCase().includes(needle) || d.type.toLowerCase().includes(needle) || typeLabel(d.type).toLowerCase().includes(needle)
+  );
 }
 
-/** A group's rooms whose name holds the search. */
-export function filterByName<T extends { name: string }>(rooms: readonly T[], search: string): T[] {
-  const needle = needleOf(search);
-  return needle ? rooms.filter((r) => r.name.toLowerCase().includes(needle)) : [...rooms];
-}
+/** What "Assign Device to Room" offers: devices in no room (not those waiting on an integration). */
+export const unassignedDevices = <T extends Pick<Device, "roomId" | "isPending">>(devices: readonly T[]) =>
+  devices.filter((d) => d.roomId === null && !d.isPending);
 
 // --- the room sensor page (spec 2 §2, §9) -------------------------------------
 

@@ -3,23 +3,16 @@
 // valid e-mail, all four required); the server's refusal (a taken e-mail) is
 // shown as it says it. On success the dialog closes and the new user's page
 // opens; offline the user is created on this device and its page opens at once.
-import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { useState } from "react";
 import Alert from "@mui/joy/Alert";
-import Button from "@mui/joy/Button";
-import DialogActions from "@mui/joy/DialogActions";
-import DialogTitle from "@mui/joy/DialogTitle";
 import FormControl from "@mui/joy/FormControl";
 import FormHelperText from "@mui/joy/FormHelperText";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
-import Modal from "@mui/joy/Modal";
-import ModalClose from "@mui/joy/ModalClose";
-import ModalDialog from "@mui/joy/ModalDialog";
-import Stack from "@mui/joy/Stack";
+import { ApiError, serverMessage } from "../../api/api_error";
 import { isQueued } from "../../api/mutations";
-import { ApiError } from "../../api/api_error";
-import { toast } from "../../ui/toast/toast";
+import { AddDialog, useAddForm } from "../../ui/AddDialog";
+import { doneToast } from "../../ui/toast/change_toasts";
 import { useCreateUser } from "./changes";
 import {
   MIN_PASSWORD_LENGTH,
@@ -29,8 +22,6 @@ import {
   newUserErrors,
   newUserPayload,
 } from "./user_forms";
-import { OFFLINE_NOTE } from "./user_toasts";
-import { serverMessage } from "../../api/api_error";
 
 const EMPTY: NewUserForm = { firstName: "", lastName: "", email: "", password: "" };
 
@@ -42,24 +33,23 @@ const FIELDS: { name: keyof NewUserForm; label: string; type: string; autoComple
 ];
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
-  const titleId = useId();
-  const [form, setForm] = useState<NewUserForm>(EMPTY);
   const [errors, setErrors] = useState<NewUserErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-
-  const close = () => {
-    setForm(EMPTY);
-    setErrors({});
-    setFailure(null);
-    onClose();
-  };
+  const { form, set, dialog, opened } = useAddForm(EMPTY, {
+    open,
+    onClose,
+    pageOf: (id) => `/dash/user/${id}`,
+    reset: () => {
+      setErrors({});
+      setFailure(null);
+    },
+  });
 
   const create = useCreateUser({
     onSuccess: (result) => {
-      close();
-      if (isQueued(result)) toast({ title: "User added", description: OFFLINE_NOTE });
-      if (result.id !== undefined) navigate(`/dash/user/${result.id}`);
+      // Online the user's page is the news; a user made offline says it waits.
+      if (isQueued(result)) doneToast("User added", result);
+      opened(result);
     },
     onError: (error) =>
       setFailure(
@@ -67,9 +57,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       ),
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (create.isPending) return;
+  function onSubmit() {
     const found = newUserErrors(form);
     setErrors(found);
     if (Object.keys(found).length) return setFailure(NEW_USER_MESSAGES.summary);
@@ -78,39 +66,22 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   }
 
   return (
-    <Modal open={open} onClose={create.isPending ? undefined : close}>
-      <ModalDialog aria-labelledby={titleId} sx={{ width: "min(440px, calc(100vw - 32px))", overflowY: "auto" }}>
-        <ModalClose aria-label="Close" disabled={create.isPending} />
-        <DialogTitle id={titleId} component="h2">Add New User</DialogTitle>
-        {/* noValidate: the inputs keep required/minLength, and the spec's own messages are shown. */}
-        <form onSubmit={onSubmit} noValidate>
-          <Stack spacing={1.5}>
-            {failure && <Alert color="danger" role="alert">{failure}</Alert>}
-            {FIELDS.map((field) => (
-              <FormControl key={field.name} required error={Boolean(errors[field.name])}>
-                <FormLabel>{field.label}</FormLabel>
-                <Input
-                  name={field.name}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  value={form[field.name]}
-                  onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
-                  slotProps={{ input: field.name === "password" ? { minLength: MIN_PASSWORD_LENGTH } : {} }}
-                />
-                {errors[field.name] && <FormHelperText>{errors[field.name]}</FormHelperText>}
-              </FormControl>
-            ))}
-          </Stack>
-          <DialogActions sx={{ pt: 2 }}>
-            <Button type="submit" loading={false} disabled={create.isPending}>
-              {create.isPending ? "Creating..." : "Create User"}
-            </Button>
-            <Button variant="plain" color="neutral" disabled={create.isPending} onClick={close}>
-              Cancel
-            </Button>
-          </DialogActions>
-        </form>
-      </ModalDialog>
-    </Modal>
+    <AddDialog title="Add New User" submitLabel="Create User" busy={create.isPending} onSubmit={onSubmit} {...dialog}>
+      {failure && <Alert color="danger" role="alert">{failure}</Alert>}
+      {FIELDS.map((field) => (
+        <FormControl key={field.name} required error={Boolean(errors[field.name])}>
+          <FormLabel>{field.label}</FormLabel>
+          <Input
+            name={field.name}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            value={form[field.name]}
+            onChange={(e) => set({ [field.name]: e.target.value })}
+            slotProps={{ input: field.name === "password" ? { minLength: MIN_PASSWORD_LENGTH } : {} }}
+          />
+          {errors[field.name] && <FormHelperText>{errors[field.name]}</FormHelperText>}
+        </FormControl>
+      ))}
+    </AddDialog>
   );
 }

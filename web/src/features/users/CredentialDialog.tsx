@@ -21,7 +21,7 @@ import { toast } from "../../ui/toast/toast";
 import type { Credential } from "./api";
 import { type CredentialForm, useAddCredential, useUpdateCredential } from "./changes";
 import { CREDENTIAL_TYPES, credentialFormReady } from "./credential_rules";
-import { OFFLINE_NOTE } from "./user_toasts";
+import { OFFLINE_NOTE } from "../../ui/toast/change_toasts";
 import { serverMessage } from "../../api/api_error";
 
 type Props = {

@@ -3,7 +3,7 @@
 import Chip from "@mui/joy/Chip";
 import { VerifiedIcon } from "../../ui/icons";
 import { PendingChip } from "../../ui/PendingChip";
-import type { User } from "./api";
+import type { User } from "../../api/users";
 
 /** Spec 1 §2: the badge shows when the user belongs to a group named Admin. */
 export const inAdminGroup = (user: Pick<User, "groups">) =>

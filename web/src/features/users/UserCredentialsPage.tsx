@@ -23,7 +23,7 @@ import { useRemoveCredential } from "./changes";
 import { CredentialDialog } from "./CredentialDialog";
 import { CREDENTIALS_EMPTY, isSystemManaged, SYSTEM_MANAGED } from "./credential_rules";
 import { UserLayout } from "./UserLayout";
-import { OFFLINE_NOTE } from "./user_toasts";
+import { OFFLINE_NOTE } from "../../ui/toast/change_toasts";
 import { serverMessage } from "../../api/api_error";
 
 export default function UserCredentialsPage() {

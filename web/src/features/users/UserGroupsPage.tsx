@@ -14,10 +14,13 @@ import { ChevronDownIcon } from "../../ui/icons";
 import { SearchField } from "../../ui/SearchField";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
+import { useGroupRooms } from "../../api/groups";
+import { filterByNameOrDescription } from "../../ui/name_filter";
 import { type UserGroup, useUserGroups } from "./api";
 import { UserLayout } from "./UserLayout";
-import { useGroupRooms } from "../groups/api";
-import { filterGroups, USER_GROUPS_EMPTY, USER_GROUPS_NO_MATCH } from "../groups/group_filter";
+
+const USER_GROUPS_EMPTY = "No groups assigned to this user.";
+const USER_GROUPS_NO_MATCH = "No groups found matching your search.";
 
 export default function UserGroupsPage() {
   return <UserLayout tab="Groups">{(user) => <UserGroups userId={user.id} />}</UserLayout>;
@@ -27,7 +30,7 @@ function UserGroups({ userId }: { userId: number }) {
   const groups = useUserGroups(userId);
   useFailureToast(groups.error, "Failed to fetch groups");
   const [search, setSearch] = useState("");
-  const shown = filterGroups(groups.data ?? [], search);
+  const shown = filterByNameOrDescription(groups.data ?? [], search);
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>

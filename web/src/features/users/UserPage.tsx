@@ -1,10 +1,9 @@
 // /dash/user/{id}, the Overview tab (spec 1 §2, §4, §5, §8): Personal Details,
 // the Identity Verification card and the Danger Zone.
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import Alert from "@mui/joy/Alert";
 import Box from "@mui/joy/Box";
-import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
 import Chip from "@mui/joy/Chip";
 import FormControl from "@mui/joy/FormControl";
@@ -12,9 +11,12 @@ import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Typography from "@mui/joy/Typography";
 import { DangerZone } from "../../ui/DangerZone";
-import { isQueued } from "../../api/mutations";
+import { DetailsForm } from "../../ui/DetailsForm";
+import { OverviewGrid } from "../../ui/OverviewGrid";
+import { doneToast, failedToast } from "../../ui/toast/change_toasts";
 import { toast } from "../../ui/toast/toast";
-import { type User, useUserVerification } from "./api";
+import type { User } from "../../api/users";
+import { useUserVerification } from "./api";
 import { useDeleteUser, useToggleUser, useUpdateUser } from "./changes";
 import { UserLayout } from "./UserLayout";
 import {
@@ -24,26 +26,27 @@ import {
   type UserDetailsForm,
   userDetailsComplete,
 } from "./user_forms";
-import { OFFLINE_NOTE, toggledToast, toggleFailedToast } from "./user_toasts";
+import { toggledToast, toggleFailedToast } from "./user_toasts";
 import {
   VERIFICATION_ERROR_TITLE,
   verificationDateText,
   verificationDisplay,
   verificationErrorText,
 } from "./verification_display";
-import { serverMessage } from "../../api/api_error";
 
 export default function UserPage() {
   return (
     <UserLayout tab="Overview">
       {(user) => (
-        <Box sx={{ display: "grid", gap: 2.5, gridTemplateColumns: { xs: "1fr", lg: "3fr 2fr" }, alignItems: "start" }}>
-          <PersonalDetails key={`${user.id}:${user.updatedAt}`} user={user} />
-          <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
-            <IdentityVerification user={user} />
-            <UserDangerZone user={user} />
-          </Box>
-        </Box>
+        <OverviewGrid
+          main={<PersonalDetails key={`${user.id}:${user.updatedAt}`} user={user} />}
+          side={
+            <>
+              <IdentityVerification user={user} />
+              <UserDangerZone user={user} />
+            </>
+          }
+        />
       )}
     </UserLayout>
   );
@@ -56,21 +59,14 @@ const DETAIL_FIELDS: { name: keyof UserDetailsForm; label: string; type: string 
 ];
 
 function PersonalDetails({ user }: { user: User }) {
-  const [form, setForm] = useState<UserDetailsForm>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-  });
+  const saved: UserDetailsForm = { firstName: user.firstName, lastName: user.lastName, email: user.email };
+  const [form, setForm] = useState<UserDetailsForm>(saved);
   const update = useUpdateUser({
-    onSuccess: (result) =>
-      toast({ title: "User updated", description: isQueued(result) ? OFFLINE_NOTE : "The user's details have been saved." }),
-    onError: (error) =>
-      toast({ title: EDIT_USER_MESSAGES.failedTitle, description: serverMessage(error, EDIT_USER_MESSAGES.failed), variant: "destructive" }),
+    onSuccess: (result) => doneToast("User updated", result, "The user's details have been saved."),
+    onError: (error) => failedToast(EDIT_USER_MESSAGES.failedTitle, error, EDIT_USER_MESSAGES.failed),
   });
-  const changed = form.firstName !== user.firstName || form.lastName !== user.lastName || form.email !== user.email;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (!userDetailsComplete(form)) {
       toast({ title: EDIT_USER_MESSAGES.invalidTitle, description: EDIT_USER_MESSAGES.invalid, variant: "destructive" });
       return;
@@ -82,37 +78,28 @@ function PersonalDetails({ user }: { user: User }) {
   }
 
   return (
-    <Card component="section" aria-labelledby="personal-details" sx={{ gap: 2 }}>
-      <Typography id="personal-details" level="title-lg" component="h2">Personal Details</Typography>
-      <form onSubmit={onSubmit} noValidate>
-        <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-          {DETAIL_FIELDS.map((field) => (
-            <FormControl key={field.name} sx={field.name === "email" ? { gridColumn: { sm: "1 / -1" } } : undefined}>
-              <FormLabel>{field.label}</FormLabel>
-              <Input
-                name={field.name}
-                type={field.type}
-                value={form[field.name]}
-                onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
-              />
-            </FormControl>
-          ))}
-        </Box>
-        <Box sx={{ display: "flex", justifyContent: "flex-end", gap: 1, mt: 2 }}>
-          <Button
-            variant="plain"
-            color="neutral"
-            disabled={!changed || update.isPending}
-            onClick={() => setForm({ firstName: user.firstName, lastName: user.lastName, email: user.email })}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!changed || update.isPending}>
-            {update.isPending ? "Saving..." : "Save Changes"}
-          </Button>
-        </Box>
-      </form>
-    </Card>
+    <DetailsForm
+      labelId="personal-details"
+      title="Personal Details"
+      onSubmit={onSubmit}
+      busy={update.isPending}
+      changed={DETAIL_FIELDS.some((field) => form[field.name] !== saved[field.name])}
+      onReset={() => setForm(saved)}
+    >
+      <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+        {DETAIL_FIELDS.map((field) => (
+          <FormControl key={field.name} sx={field.name === "email" ? { gridColumn: { sm: "1 / -1" } } : undefined}>
+            <FormLabel>{field.label}</FormLabel>
+            <Input
+              name={field.name}
+              type={field.type}
+              value={form[field.name]}
+              onChange={(e) => setForm((f) => ({ ...f, [field.name]: e.target.value }))}
+            />
+          </FormControl>
+        ))}
+      </Box>
+    </DetailsForm>
   );
 }
 
@@ -167,38 +154,25 @@ function UserDangerZone({ user }: { user: User }) {
   const toggle = useToggleUser({ onSuccess: toggledToast, onError: toggleFailedToast });
   const remove = useDeleteUser({
     onSuccess: (result) => {
-      toast({ title: DELETE_USER_MESSAGES.doneTitle, description: isQueued(result) ? OFFLINE_NOTE : DELETE_USER_MESSAGES.done });
+      doneToast(DELETE_USER_MESSAGES.doneTitle, result, DELETE_USER_MESSAGES.done);
       navigate("/dash/users");
     },
-    onError: (error) =>
-      toast({ title: DELETE_USER_MESSAGES.failedTitle, description: serverMessage(error, DELETE_USER_MESSAGES.failed), variant: "destructive" }),
+    onError: (error) => failedToast(DELETE_USER_MESSAGES.failedTitle, error, DELETE_USER_MESSAGES.failed),
   });
-  const busy = toggle.isPending || remove.isPending;
-  const toggleLabel = user.isActive
-    ? toggle.isPending ? "Deactivating..." : "Deactivate User"
-    : toggle.isPending ? "Reactivating..." : "Reactivate User";
-
   return (
     <DangerZone
       labelId="danger-zone"
+      kind="User"
       active={user.isActive}
-      busy={busy}
-      toggle={{
-        title: user.isActive ? "Deactivate User" : "Reactivate User",
-        text: user.isActive
-          ? "Deactivating revokes all of this user's access and permissions."
-          : "Reactivating restores this user's access and permissions.",
-        label: toggleLabel,
-        onClick: () => toggle.mutate(user),
+      onWord="Reactivate"
+      busyText="verb"
+      toggleText={{
+        active: "Deactivating revokes all of this user's access and permissions.",
+        inactive: "Reactivating restores this user's access and permissions.",
       }}
-      remove={{
-        title: "Delete User",
-        text: "Permanently delete this user. This action cannot be undone.",
-        label: remove.isPending ? "Deleting..." : "Delete User",
-        onClick: () => {
-          if (window.confirm(deleteUserConfirmation(user))) remove.mutate(user);
-        },
-      }}
+      removeText="Permanently delete this user. This action cannot be undone."
+      toggle={{ isPending: toggle.isPending, run: () => toggle.mutate(user) }}
+      remove={{ isPending: remove.isPending, run: () => window.confirm(deleteUserConfirmation(user)) && remove.mutate(user) }}
     />
   );
 }

@@ -5,28 +5,24 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Avatar from "@mui/joy/Avatar";
 import Box from "@mui/joy/Box";
-import Button from "@mui/joy/Button";
 import IconButton from "@mui/joy/IconButton";
 import Link from "@mui/joy/Link";
 import Sheet from "@mui/joy/Sheet";
 import Typography from "@mui/joy/Typography";
-import { initials } from "../../api/user_display";
-import { EmptyState } from "../../ui/EmptyState";
-import { MoreIcon, PlusIcon } from "../../ui/icons";
-import { PageBody, PageHeader } from "../../ui/PageHeader";
+import { type User, useUsers } from "../../api/users";
+import { initials, userLabel } from "../../api/user_display";
+import { MoreIcon } from "../../ui/icons";
+import { ListPage, useListFilters } from "../../ui/ListPage";
 import { usePageMeta } from "../../ui/page_meta";
-import { allRowsLabel } from "../../ui/range_label";
-import { SearchField } from "../../ui/SearchField";
-import { ShowDeactivatedSwitch } from "../../ui/ShowDeactivatedSwitch";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useIsPhone } from "../../ui/use_media_query";
 import { WindowedList, WindowedTable } from "../../ui/Windowed";
 import { AddUserDialog } from "./AddUserDialog";
-import { type User, useUsers, useVerificationStatuses, type VerificationStatuses } from "./api";
+import { useVerificationStatuses, type VerificationStatuses } from "./api";
 import { UserActionsDialog } from "./UserActionsDialog";
 import { UserBadges } from "./UserBadges";
-import { filterUsers, haystack, userLabel, usersEmptyText } from "./user_filter";
+import { filterUsers, haystack, usersEmptyText } from "./user_filter";
 
 const ROW_HEIGHT = 60;
 const CARD_HEIGHT = 112;
@@ -38,9 +34,8 @@ export default function UsersPage() {
   useFailureToast(users.error, "Failed to fetch users");
   const phone = useIsPhone();
 
-  const [search, setSearch] = useState("");
-  const [showDeactivated, setShowDeactivated] = useState(false);
   const [adding, setAdding] = useState(false);
+  const { search, showDeactivated, controls } = useListFilters();
   const [acting, setActing] = useState<User | null>(null);
 
   // Typing stays responsive: the box updates at once, the 10,000-row filter when React has time.
@@ -54,33 +49,19 @@ export default function UsersPage() {
   const verified = statuses.data ?? {};
 
   return (
-    <PageBody>
-      <PageHeader
-        title="Users"
-        actions={
-          <Button startDecorator={<PlusIcon size={18} />} onClick={() => setAdding(true)}>
-            Add User
-          </Button>
-        }
-      />
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center" }}>
-        <SearchField
-          value={search}
-          onChange={setSearch}
-          placeholder="Search users..."
-          label="Search users by name or email"
-          sx={{ flex: "1 1 240px", maxWidth: 420 }}
-        />
-        <ShowDeactivatedSwitch checked={showDeactivated} onChange={setShowDeactivated} />
-      </Box>
-
-      {users.isPending
-        ? <Typography role="status">Loading users...</Typography>
-        : users.isError && !all
-        ? <EmptyState>Failed to fetch users</EmptyState>
-        : shown.length === 0
-        ? <EmptyState>{usersEmptyText(deferredSearch)}</EmptyState>
-        : phone
+    <ListPage
+      title="Users"
+      add={{ label: "Add User", onClick: () => setAdding(true) }}
+      controls={controls}
+      searchText={{ placeholder: "Search users...", label: "Search users by name or email" }}
+      state={{
+        loading: users.isPending,
+        loadingText: "Loading users...",
+        failed: users.isError && !all ? "Failed to fetch users" : null,
+        empty: shown.length === 0 ? usersEmptyText(deferredSearch) : null,
+      }}
+      count={shown.length}
+      rows={phone
         ? (
           <WindowedList
             items={shown}
@@ -108,12 +89,10 @@ export default function UsersPage() {
             renderRow={(user) => <UserCells user={user} verified={verified} onActions={setActing} />}
           />
         )}
-
-      <Typography level="body-sm" textAlign="right" aria-live="polite">{allRowsLabel(shown.length)}</Typography>
-
+    >
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
       <UserActionsDialog user={acting} onClose={() => setActing(null)} />
-    </PageBody>
+    </ListPage>
   );
 }
 

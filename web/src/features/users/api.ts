@@ -1,23 +1,12 @@
-// The users calls the screens read (spec 1 §7), keyed by their URL so the
-// default query function fetches them and the persisted cache keeps them
-// for offline use. Changes are in changes.ts.
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-
-export type GroupRef = { id: number; name: string; isActive: boolean };
-
-export type User = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isAdmin: boolean;
-  groups: GroupRef[];
-  stripeVerificationStatus: string | null;
-  stripeVerifiedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+// What only the users screens read (spec 1 §7), keyed by their URL so the
+// default query function fetches them and the persisted cache keeps them for
+// offline use: identity verification, a user's groups and credentials. The
+// users themselves, their keys and cache edits are in web/src/api/users.ts;
+// changes are in changes.ts.
+import { useQuery } from "@tanstack/react-query";
+import { isSaved } from "../../api/mutations";
+import type { Group } from "../../api/groups";
+import { userGroupsKey } from "../../api/users";
 
 export type VerificationStatuses = Record<string, { verified: boolean; status: string | null }>;
 
@@ -29,14 +18,8 @@ export type UserVerification = {
   lastError: { message?: string | null; code?: string | null } | null;
 };
 
-export type UserGroup = {
-  id: number;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A group as GET /api/users/{id}/groups lists it (without the counts). */
+export type UserGroup = Omit<Group, "userCount" | "roomCount">;
 
 export type Credential = {
   id: number;
@@ -50,33 +33,11 @@ export type Credential = {
   updatedAt: string | null;
 };
 
-export const USERS_KEY = ["/api/users"] as const;
 export const VERIFICATION_STATUSES_KEY = ["/api/users/verification-statuses"] as const;
-export const userKey = (id: number) => [`/api/users/${id}`] as const;
 export const userVerificationKey = (id: number) => [`/api/users/${id}/verification-status`] as const;
-export const userGroupsKey = (id: number) => [`/api/users/${id}/groups`] as const;
 export const userCredentialsKey = (id: number) => [`/api/users/${id}/credentials`] as const;
 
-/** A created-offline user has a negative id the server does not know yet. */
-export const isSaved = (id: number) => id > 0;
-
-export const useUsers = (enabled = true) => useQuery<User[]>({ queryKey: USERS_KEY, enabled });
-
 export const useVerificationStatuses = () => useQuery<VerificationStatuses>({ queryKey: VERIFICATION_STATUSES_KEY });
-
-/** The user; while it loads (or offline, or just created offline) the list's row stands in. */
-export function useUser(id: number) {
-  const cache = useQueryClient();
-  return useQuery<User>({
-    queryKey: userKey(id),
-    enabled: isSaved(id),
-    placeholderData: () => cachedListUser(cache, id),
-  });
-}
-
-export function cachedListUser(cache: QueryClient, id: number): User | undefined {
-  return cache.getQueryData<User[]>(USERS_KEY)?.find((u) => u.id === id);
-}
 
 /** Stripe changes it from outside (webhooks): read again whenever a page shows it. */
 export const useUserVerification = (id: number) =>

@@ -2,34 +2,12 @@
 // queued in the outbox with its optimistic cache edit, sent with an
 // Idempotency-Key, edits with If-Match on the version they were based on.
 import type { QueryClient } from "@tanstack/react-query";
-import { type Queued, useChange } from "../../api/mutations";
-import {
-  type Credential,
-  isSaved,
-  type User,
-  userCredentialsKey,
-  userKey,
-  USERS_KEY,
-  VERIFICATION_STATUSES_KEY,
-} from "./api";
+import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
+import { patchCachedUser, type User, userKey, USERS_KEY } from "../../api/users";
+import { type Credential, userCredentialsKey, VERIFICATION_STATUSES_KEY } from "./api";
 import type { NewUserForm, UserDetailsForm } from "./user_forms";
 
-type Handlers<TVars, TResult> = {
-  onSuccess?: (result: TResult | Queued, vars: TVars) => void;
-  onError?: (error: Error, vars: TVars) => void;
-};
-
-/** Applies a change to the user in the list and on its own page. */
-export function patchCachedUser(cache: QueryClient, id: number, patch: (user: User) => User) {
-  cache.setQueryData<User[]>(USERS_KEY, (list) => list?.map((u) => (u.id === id ? patch(u) : u)));
-  cache.setQueryData<User>(userKey(id), (user) => (user ? patch(user) : user));
-}
-
-/** The version an edit is based on; an unsaved (offline-created) entity has none yet. */
-export const versionOf = (entity: { id: number; updatedAt?: string | null }) =>
-  isSaved(entity.id) && entity.updatedAt ? entity.updatedAt : undefined;
-
-export function useCreateUser(handlers: Handlers<NewUserForm, User> = {}) {
+export function useCreateUser(handlers: ChangeHandlers<NewUserForm, User> = {}) {
   return useChange<NewUserForm, User>({
     request: (form) => ({ method: "POST", path: "/api/users", body: form }),
     describe: (form) => `Add user ${form.email}`,
@@ -59,7 +37,7 @@ export function useCreateUser(handlers: Handlers<NewUserForm, User> = {}) {
 
 export type UserEdit = { user: User; form: UserDetailsForm };
 
-export function useUpdateUser(handlers: Handlers<UserEdit, User> = {}) {
+export function useUpdateUser(handlers: ChangeHandlers<UserEdit, User> = {}) {
   return useChange<UserEdit, User>({
     request: ({ user, form }) => ({
       method: "PUT",
@@ -73,7 +51,7 @@ export function useUpdateUser(handlers: Handlers<UserEdit, User> = {}) {
   }, handlers);
 }
 
-export function useToggleUser(handlers: Handlers<User, User> = {}) {
+export function useToggleUser(handlers: ChangeHandlers<User, User> = {}) {
   return useChange<User, User>({
     request: (user) => ({ method: "PATCH", path: `/api/users/${user.id}/toggle-active` }),
     describe: (user) => `${user.isActive ? "Deactivate" : "Reactivate"} user ${user.email}`,
@@ -82,7 +60,7 @@ export function useToggleUser(handlers: Handlers<User, User> = {}) {
   }, handlers);
 }
 
-export function useDeleteUser(handlers: Handlers<User, unknown> = {}) {
+export function useDeleteUser(handlers: ChangeHandlers<User, unknown> = {}) {
   return useChange<User, unknown>({
     request: (user) => ({ method: "DELETE", path: `/api/users/${user.id}` }),
     describe: (user) => `Delete user ${user.email}`,
@@ -95,7 +73,7 @@ export function useDeleteUser(handlers: Handlers<User, unknown> = {}) {
 
 export type InvitationAnswer = { queued: true; invitationId: number; email: string; queuedAt: string };
 
-export function useResendInvitation(handlers: Handlers<User, InvitationAnswer> = {}) {
+export function useResendInvitation(handlers: ChangeHandlers<User, InvitationAnswer> = {}) {
   return useChange<User, InvitationAnswer>({
     request: (user) => ({ method: "POST", path: `/api/users/${user.id}/resend-invitation` }),
     describe: (user) => `Resend invitation to ${user.email}`,
@@ -119,7 +97,7 @@ const editCredentials = (cache: QueryClient, userId: number, edit: (rows: Creden
 
 export type NewCredential = { userId: number; form: CredentialForm };
 
-export function useAddCredential(handlers: Handlers<NewCredential, Credential> = {}) {
+export function useAddCredential(handlers: ChangeHandlers<NewCredential, Credential> = {}) {
   return useChange<NewCredential, Credential>({
     request: ({ userId, form }) => ({ method: "POST", path: `/api/users/${userId}/credentials`, body: credentialPayload(form) }),
     describe: ({ form }) => `Add ${form.type} credential`,
@@ -148,7 +126,7 @@ export function useAddCredential(handlers: Handlers<NewCredential, Credential> =
 
 export type CredentialEdit = { credential: Credential; form: CredentialForm };
 
-export function useUpdateCredential(handlers: Handlers<CredentialEdit, Credential> = {}) {
+export function useUpdateCredential(handlers: ChangeHandlers<CredentialEdit, Credential> = {}) {
   return useChange<CredentialEdit, Credential>({
     request: ({ credential, form }) => ({
       method: "PUT",
@@ -170,7 +148,7 @@ export function useUpdateCredential(handlers: Handlers<CredentialEdit, Credentia
   }, handlers);
 }
 
-export function useRemoveCredential(handlers: Handlers<Credential, unknown> = {}) {
+export function useRemoveCredential(handlers: ChangeHandlers<Credential, unknown> = {}) {
   return useChange<Credential, unknown>({
     request: (credential) => ({ method: "DELETE", path: `/api/users/${credential.userId}/credentials/${credential.id}` }),
     describe: (credential) => `Remove ${credential.type} credential`,

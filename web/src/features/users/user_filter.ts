@@ -31,12 +31,6 @@ export function filterUsers<T extends Searchable>(
   return shown;
 }
 
-/** The name a row shows: first and last name, or the e-mail when there are none. */
-export function userLabel(user: { firstName?: string | null; lastName?: string | null; email: string }): string {
-  const name = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ");
-  return name || user.email;
-}
-
 export const USERS_EMPTY = "No users found. Create your first user to get started.";
 export const USERS_NO_MATCH = "No users match your search criteria.";
 

@@ -1,19 +1,16 @@
-// Toasts of the users area shared by the list and the user page.
-import { isQueued, type Queued } from "../../api/mutations";
+// The users area's own toasts, shared by the list's actions and the user page:
+// the active switch and the resent invitation.
+import type { Queued } from "../../api/mutations";
+import { isQueued } from "../../api/mutations";
+import type { User } from "../../api/users";
+import { doneToast, failedToast } from "../../ui/toast/change_toasts";
 import { toast } from "../../ui/toast/toast";
 import type { InvitationAnswer } from "./changes";
-import type { User } from "./api";
-import { serverMessage } from "../../api/api_error";
 
-export const OFFLINE_NOTE = "Saved on this device; it will be sent when the connection returns.";
+export const toggledToast = (result: unknown, user: User) =>
+  doneToast(user.isActive ? "User deactivated" : "User reactivated", result);
 
-export function toggledToast(result: unknown, user: User) {
-  const title = user.isActive ? "User deactivated" : "User reactivated";
-  toast({ title, description: isQueued(result) ? OFFLINE_NOTE : undefined });
-}
-
-export const toggleFailedToast = (error: Error) =>
-  toast({ title: "Error", description: serverMessage(error, "Failed to update user status"), variant: "destructive" });
+export const toggleFailedToast = (error: Error) => failedToast("Error", error, "Failed to update user status");
 
 export function invitationToast(result: InvitationAnswer | Queued, user: User) {
   toast({
@@ -24,5 +21,4 @@ export function invitationToast(result: InvitationAnswer | Queued, user: User) {
   });
 }
 
-export const invitationFailedToast = (error: Error) =>
-  toast({ title: "Invitation not sent", description: serverMessage(error, "Failed to resend invitation"), variant: "destructive" });
+export const invitationFailedToast = (error: Error) => failedToast("Invitation not sent", error, "Failed to resend invitation");

@@ -1,0 +1,32 @@
+// Rooms as every screen reads them (spec 2 §7): the list, one room, and the
+// cache edit a change makes to both. The devices screens read and edit them
+// too (room pickers, device counts) and the groups screens list them. What
+// only the room screens read (the sensor figures) is in features/rooms/api.ts.
+import type { QueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { patchCachedEntity, useEntity } from "./entity_cache";
+
+export type Room = {
+  id: number;
+  name: string;
+  description: string | null;
+  isActive: boolean;
+  capacity: number;
+  createdAt: string;
+  updatedAt: string;
+  deviceCount: number;
+  /** The room has a density device: the DASHBOARD column and the Utilization tab show. */
+  hasDashboard: boolean;
+};
+
+export const ROOMS_KEY = ["/api/rooms"] as const;
+export const roomKey = (id: number) => [`/api/rooms/${id}`] as const;
+
+export const useRooms = (enabled = true) => useQuery<Room[]>({ queryKey: ROOMS_KEY, enabled });
+
+/** The room; while it loads (or was made offline) the list's row stands in. NaN asks nothing. */
+export const useRoom = (id: number) => useEntity<Room>(ROOMS_KEY, roomKey, id);
+
+/** Applies a change to the room in the list and on its own page. */
+export const patchCachedRoom = (cache: QueryClient, id: number, patch: (room: Room) => Room) =>
+  patchCachedEntity(cache, { list: ROOMS_KEY, detail: roomKey(id) }, id, patch);

@@ -1,0 +1,50 @@
+// A group's "Add Rooms" (spec 2 §2): active rooms not in the group yet,
+// searched by name in any case, each with Add; the dialog stays open for more.
+import { useMemo } from "react";
+import type { Group } from "../../api/groups";
+import { type Room, useRooms } from "../../api/rooms";
+import { PickerBody, PickerDialog, PickerList, PickerRow, usePicker } from "../../ui/PickerDialog";
+import { useFailureToast } from "../../ui/use_failure_toast";
+import { pickableRooms } from "./group_filter";
+import { GROUP_MESSAGES as M } from "./group_forms";
+import { useAddGroupRoom } from "./group_room_changes";
+
+type Props = { group: Group; groupRooms: Room[]; open: boolean; onClose: () => void };
+
+export function AddRoomsDialog({ group, groupRooms, open, onClose }: Props) {
+  return (
+    <PickerDialog title="Add Rooms" open={open} onClose={onClose}>
+      <RoomPicker group={group} groupRooms={groupRooms} />
+    </PickerDialog>
+  );
+}
+
+function RoomPicker({ group, groupRooms }: Pick<Props, "group" | "groupRooms">) {
+  const rooms = useRooms();
+  useFailureToast(rooms.error, M.roomListFetchFailed);
+  const { search, setSearch, said, pickToasts } = usePicker();
+  const inGroup = useMemo(() => new Set(groupRooms.map((r) => r.id)), [groupRooms]);
+  const shown = pickableRooms(rooms.data ?? [], inGroup, search);
+  const add = useAddGroupRoom(pickToasts(M.roomAdded, M.roomAddFailed, ({ room }) => `${room.name} added to the group.`));
+
+  return (
+    <PickerBody
+      search={{ value: search, onChange: setSearch, placeholder: "Search rooms by name..." }}
+      said={said}
+      loading={rooms.isPending}
+      loadingText="Loading rooms..."
+      emptyText={shown.length === 0 ? M.roomsEmpty : null}
+    >
+      <PickerList label="Rooms to add">
+        {shown.map((room) => (
+          <PickerRow
+            key={room.id}
+            title={room.name}
+            subtitle={room.description}
+            action={{ label: "Add", name: `Add ${room.name}`, onClick: () => add.mutate({ group, room }) }}
+          />
+        ))}
+      </PickerList>
+    </PickerBody>
+  );
+}
