@@ -1,8 +1,11 @@
-// `npm test`: API tests (deno test), front-end unit tests (Vitest), then the
-// end-to-end tests (Playwright in Debian's Chromium). Stops at the first failing suite.
+// `npm test`: the checks (type-checks of api/, web/ and e2e/, deno lint and
+// ESLint with the web's feature boundaries), API tests (deno test), front-end
+// unit tests (Vitest), then the end-to-end tests (Playwright in Debian's
+// Chromium). Stops at the first failing suite.
 import { spawnSync } from "node:child_process";
 
 const suites = [
+  ["check", "npm", ["run", "check"]],
   ["API", "npm", ["run", "test:api"]],
   ["unit", "npm", ["run", "test:unit"]],
   ["end-to-end", "npm", ["run", "test:e2e"]],
