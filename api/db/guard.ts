@@ -282,6 +282,8 @@ function run(
   let answered = false; // the caller has its answer (from the database or from us)
   let sent = false; // handed to postgres.js
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Assigned once, below the callbacks that read it (they may run before it is).
+  // deno-lint-ignore prefer-const
   let waiting: Waiting | undefined;
 
   // postgres.js settles each query once, when it is done with it: that frees the slot.
@@ -388,6 +390,8 @@ function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
       }
       const tx: TxState = { failed: false, lost: false };
       let answered = false;
+      // Assigned once, below the callbacks that read it (they may run before it is).
+      // deno-lint-ignore prefer-const
       let waiting: Waiting | undefined;
       let sent = false;
       const answer = (error: unknown, value?: T) => {

@@ -47,7 +47,7 @@ async function run(args: string[], asUser: string | undefined, quiet = true) {
   }
 }
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -70,7 +70,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     "--no-sync",
     "--no-instructions",
   ], asUser);
-  const port = await freePort();
+  const port = freePort();
   // Unix socket in the folder, TCP on loopback only, small and quiet.
   const options = [
     `-p ${port}`,

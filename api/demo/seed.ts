@@ -278,7 +278,7 @@ async function insertAll(sql: Tx, passwordHash: string, now: Date) {
   const logs = accessLogs(random, people, now);
   const deviceIds = idsBy(
     await sql`insert into devices ${
-      sql(deviceRows(random, roomIds, logs, now))
+      sql(deviceRows(random, roomIds, now))
     } returning id, name`,
     "name",
   );
@@ -370,7 +370,6 @@ function accessLogs(random: Random, people: Person[], now: Date) {
 function deviceRows(
   random: Random,
   roomIds: Map<string, number>,
-  logs: ReturnType<typeof accessLogs>,
   now: Date,
 ) {
   const cameraModels = ["G5 Pro", "G4 Dome", "G5 Bullet", "G4 Instant"];
