@@ -25,6 +25,7 @@ import { clientAddress, signIn, signOut } from "./sessions.ts";
 import { checkThrottle, clearFailures, recordFailure } from "./throttle.ts";
 import {
   challengeOf,
+  passkeyAnswer,
   relyingParty,
   saveChallenge,
   takeChallenge,
@@ -74,32 +75,21 @@ export const authRoutes = new Hono<Env>()
       throw unauthorized("Face ID authentication failed");
     }
     if (!passkey.isActive) throw forbidden(DEACTIVATED);
-    const rp = relyingParty(c, config);
     let verification;
     try {
       verification = await verifyAuthenticationResponse({
-        response: {
-          id: credentialId,
-          rawId: credentialId,
-          type: "public-key",
-          clientExtensionResults: {},
-          response: {
-            clientDataJSON: toBase64Url(input.clientDataJSON),
-            authenticatorData: toBase64Url(input.authenticatorData),
-            signature: toBase64Url(input.signature),
-            userHandle: input.userHandle ? toBase64Url(input.userHandle) : undefined,
-          },
-        },
-        expectedChallenge: challengeOf(input.clientDataJSON),
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.rpID,
+        ...passkeyAnswer(c, config, credentialId, input.clientDataJSON, {
+          clientDataJSON: toBase64Url(input.clientDataJSON),
+          authenticatorData: toBase64Url(input.authenticatorData),
+          signature: toBase64Url(input.signature),
+          userHandle: input.userHandle ? toBase64Url(input.userHandle) : undefined,
+        }),
         credential: {
           id: passkey.credentialId,
           publicKey: isoBase64URL.toBuffer(passkey.publicKey),
           counter: passkey.counter,
           transports: passkey.transports as never,
         },
-        requireUserVerification: false,
       });
     } catch (error) {
       c.var.log.warn("passkey verification failed", { error: String(error) });
@@ -141,27 +131,16 @@ export const authRoutes = new Hono<Env>()
     if (!challenge || challenge.userId !== user.id) {
       throw badRequest("This Face ID setup has expired. Please try again.");
     }
-    const rp = relyingParty(c, config);
     const credentialId = toBase64Url(input.credentialId);
     let verification;
     try {
-      verification = await verifyRegistrationResponse({
-        response: {
-          id: credentialId,
-          rawId: credentialId,
-          type: "public-key",
-          clientExtensionResults: {},
-          response: {
-            clientDataJSON: toBase64Url(input.clientDataJSON),
-            attestationObject: toBase64Url(input.attestationObject),
-            transports: input.transports as never,
-          },
-        },
-        expectedChallenge: challengeOf(input.clientDataJSON),
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.rpID,
-        requireUserVerification: false,
-      });
+      verification = await verifyRegistrationResponse(
+        passkeyAnswer(c, config, credentialId, input.clientDataJSON, {
+          clientDataJSON: toBase64Url(input.clientDataJSON),
+          attestationObject: toBase64Url(input.attestationObject),
+          transports: input.transports as never,
+        }),
+      );
     } catch (error) {
       c.var.log.warn("passkey registration failed", { error: String(error) });
       throw badRequest("Failed to register Face ID. Please try again.");

@@ -28,6 +28,34 @@ export function challengeOf(clientDataJSON: string): string {
   }
 }
 
+/**
+ * What SimpleWebAuthn checks a browser's passkey answer against: the answer with
+ * its credential id (base64url), and the challenge, origin and RP ID this server
+ * expects. User verification is preferred by the options, so not required here.
+ */
+export function passkeyAnswer<R>(
+  c: Context,
+  config: Config,
+  credentialId: string,
+  clientDataJSON: string,
+  response: R,
+) {
+  const rp = relyingParty(c, config);
+  return {
+    response: {
+      id: credentialId,
+      rawId: credentialId,
+      type: "public-key" as const,
+      clientExtensionResults: {},
+      response,
+    },
+    expectedChallenge: challengeOf(clientDataJSON),
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.rpID,
+    requireUserVerification: false,
+  };
+}
+
 export async function saveChallenge(
   sql: Queries,
   challenge: string,

@@ -3,6 +3,7 @@
 // whether each secret is set.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
+import { deleteRow } from "../db/rows.ts";
 import type { CreateDeviceInput, DeviceType, UpdateDeviceInput } from "./schemas.ts";
 import type { Device } from "./contract.ts";
 
@@ -64,11 +65,6 @@ export async function insertDevice(
   return row?.id;
 }
 
-export async function lockDevice(sql: Queries, id: number): Promise<boolean> {
-  const [row] = await sql`select 1 from devices where id = ${id} for update`;
-  return Boolean(row);
-}
-
 /** Saves the fields present in the input; left-out fields (undefined) keep their value. */
 export async function updateDevice(sql: Queries, id: number, input: UpdateDeviceInput) {
   const changes = Object.fromEntries(
@@ -91,12 +87,6 @@ export async function assignDevice(
   return rows.length > 0;
 }
 
-export async function toggleDevice(sql: Queries, id: number): Promise<boolean> {
-  const rows = await sql`update devices set is_active = not is_active where id = ${id}
-    returning id`;
-  return rows.length > 0;
-}
-
 /**
  * Readings and Last Lock assignments go with the device (cascade); access logs
  * stay, unlinked, with the device's name (filled in where a row lacks it).
@@ -104,6 +94,5 @@ export async function toggleDevice(sql: Queries, id: number): Promise<boolean> {
 export async function deleteDevice(sql: Queries, id: number): Promise<boolean> {
   await sql`update access_logs l set device_name = d.name
     from devices d where d.id = ${id} and l.device_id = d.id and l.device_name is null`;
-  const rows = await sql`delete from devices where id = ${id} returning id`;
-  return rows.length > 0;
+  return await deleteRow(sql, "devices", id);
 }

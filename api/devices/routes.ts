@@ -8,6 +8,7 @@ import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
+import { lockRow, toggleActive } from "../db/rows.ts";
 import { roomExists } from "../rooms/repo.ts";
 import { assignBody, createDeviceBody, listQuery, updateDeviceBody } from "./schemas.ts";
 import {
@@ -17,8 +18,6 @@ import {
   generatedDeviceId,
   insertDevice,
   listDevices,
-  lockDevice,
-  toggleDevice,
   updateDevice,
 } from "./repo.ts";
 import { assignedCredentials } from "./assigned_credentials.ts";
@@ -65,7 +64,7 @@ export const deviceRoutes = new Hono<Env>()
     const input = await body(c, updateDeviceBody);
     const device = await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
-        if (!(await lockDevice(tx, id))) throw notFound.device();
+        if (!(await lockRow(tx, "devices", id))) throw notFound.device();
         assertVersion(c, await deviceOr404(tx, id));
         await assertRoom(tx, input.roomId);
         await updateDevice(tx, id, input);
@@ -86,14 +85,12 @@ export const deviceRoutes = new Hono<Env>()
   })
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
-    if (!(await toggleDevice(c.var.sql, id))) throw notFound.device();
+    if ((await toggleActive(c.var.sql, "devices", id)) === null) throw notFound.device();
     return c.json(await deviceOr404(c.var.sql, id));
   })
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
-    if (!(await transaction(c.var.sql, (tx) => deleteDevice(tx, id)))) {
-      throw notFound.device();
-    }
+    if (!(await transaction(c.var.sql, (tx) => deleteDevice(tx, id)))) throw notFound.device();
     return c.json({ success: true, id } satisfies Deleted);
   })
   .get("/:id/assigned-credentials", allow.admin, async (c) => {

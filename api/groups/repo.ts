@@ -31,12 +31,6 @@ export async function findGroup(sql: Queries, id: number): Promise<GroupWithCoun
   return group;
 }
 
-/** Locks the group's row for the rest of the transaction; false when there is none. */
-export async function lockGroup(sql: Queries, id: number): Promise<boolean> {
-  const [row] = await sql`select 1 from groups where id = ${id} for update`;
-  return Boolean(row);
-}
-
 export async function insertGroup(sql: Queries, input: CreateGroupInput): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into groups (name, description, is_active)
@@ -48,19 +42,6 @@ export async function insertGroup(sql: Queries, input: CreateGroupInput): Promis
 export async function updateGroup(sql: Queries, id: number, input: UpdateGroupInput) {
   await sql`update groups set name = ${input.name}, description = ${input.description}
     where id = ${id}`;
-}
-
-/** Flips isActive; false when the group does not exist. */
-export async function toggleGroup(sql: Queries, id: number): Promise<boolean> {
-  const rows = await sql`update groups set is_active = not is_active where id = ${id}
-    returning id`;
-  return rows.length > 0;
-}
-
-/** Deletes the group; its memberships and room grants go with it (on delete cascade). */
-export async function deleteGroup(sql: Queries, id: number): Promise<boolean> {
-  const rows = await sql`delete from groups where id = ${id} returning id`;
-  return rows.length > 0;
 }
 
 const selectMembers = (sql: Queries, where: postgres.Fragment) =>

@@ -2,6 +2,7 @@
 // deletion and membership. Room grants of a group are document 2 (api/rooms).
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
+import { deleteRow, lockRow, toggleActive } from "../db/rows.ts";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
 import { notFound } from "../http/not_found.ts";
@@ -14,16 +15,13 @@ import { keepingAnAdmin } from "./admins.ts";
 import * as s from "./schemas.ts";
 import {
   addMember,
-  deleteGroup,
   findGroup,
   findMember,
   insertGroup,
   listGroups,
   listGroupsWithCounts,
-  lockGroup,
   membersOf,
   removeMember,
-  toggleGroup,
   updateGroup,
 } from "./repo.ts";
 import type { Deleted } from "../http/contract.ts";
@@ -60,7 +58,7 @@ export const groupRoutes = new Hono<Env>()
         c.var.sql,
         "Renaming the Admin group would leave no active administrator",
         async (tx) => {
-          if (!(await lockGroup(tx, id))) throw notFound.group();
+          if (!(await lockRow(tx, "groups", id))) throw notFound.group();
           assertVersion(c, (await findGroup(tx, id))!);
           await updateGroup(tx, id, input);
         },
@@ -73,7 +71,7 @@ export const groupRoutes = new Hono<Env>()
     const id = idParam(c);
     const refusal = "The Admin group cannot be deactivated: no active administrator would be left";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if (!(await toggleGroup(tx, id))) throw notFound.group();
+      if ((await toggleActive(tx, "groups", id)) === null) throw notFound.group();
     });
     return c.json(await existingGroup(c.var.sql, id));
   })
@@ -81,7 +79,8 @@ export const groupRoutes = new Hono<Env>()
     const id = idParam(c);
     const refusal = "The Admin group cannot be deleted: no active administrator would be left";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if (!(await deleteGroup(tx, id))) throw notFound.group();
+      // Its memberships and room grants go with it (on delete cascade).
+      if (!(await deleteRow(tx, "groups", id))) throw notFound.group();
     });
     return c.json({ success: true, id } satisfies Deleted);
   })
@@ -97,7 +96,7 @@ export const groupRoutes = new Hono<Env>()
     const id = idParam(c);
     const userId = idParam(c, "userId");
     const added = await transaction(c.var.sql, async (tx) => {
-      if (!(await lockGroup(tx, id))) throw notFound.group();
+      if (!(await lockRow(tx, "groups", id))) throw notFound.group();
       const [user] = await tx<{ isActive: boolean }[]>`
         select is_active from users where id = ${userId} for share`;
       if (!user) throw notFound.user();
@@ -112,7 +111,7 @@ export const groupRoutes = new Hono<Env>()
     const refusal = "You cannot remove the last active admin from the Admin group";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
       if (await removeMember(tx, id, userId)) return;
-      if (!(await lockGroup(tx, id))) throw notFound.group();
+      if (!(await lockRow(tx, "groups", id))) throw notFound.group();
       throw notFound.member();
     });
     return c.json({ success: true, groupId: id, userId } satisfies MemberRemoved);

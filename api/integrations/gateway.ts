@@ -5,30 +5,41 @@
 // and stop() ends it at shutdown. One gateway per app (integrations.ts), so two
 // apps never share a simulator.
 
-export type Gateway<Connection> = {
-  /** The service's name in answers and logs: "Last Lock", "UniFi". */
+/** What each client's error carries (LastLockError, UnifiError, DensityError). */
+export type ServiceFailure = Error & { kind: string; detail?: string };
+
+/** The service behind a gateway: its name in answers and logs, and its client's errors. */
+export type Service = {
   name: string;
+  isFailure(error: unknown): error is ServiceFailure;
+};
+
+export type Gateway<Connection extends { client: unknown }> = Service & {
   connection(): Promise<Connection>;
   /** Stops the built-in simulator, if it was started. */
   stop(): Promise<void>;
 };
 
 /** A gateway to a configured service. */
-export function connectedGateway<Connection>(
-  name: string,
+export function connectedGateway<Connection extends { client: unknown }>(
+  service: Service,
   connection: Connection,
 ): Gateway<Connection> {
-  return { name, connection: () => Promise.resolve(connection), stop: () => Promise.resolve() };
+  return {
+    ...service,
+    connection: () => Promise.resolve(connection),
+    stop: () => Promise.resolve(),
+  };
 }
 
 /** A gateway to a simulator `start` serves, started when first needed. */
-export function simulatedGateway<Connection>(
-  name: string,
+export function simulatedGateway<Connection extends { client: unknown }>(
+  service: Service,
   start: () => Promise<{ simulator: { stop(): Promise<void> }; connection: Connection }>,
 ): Gateway<Connection> {
   let running: ReturnType<typeof start> | undefined;
   return {
-    name,
+    ...service,
     async connection() {
       running ??= start().catch((error) => {
         running = undefined; // let the next request try again

@@ -6,13 +6,12 @@
 import type { Context } from "hono";
 import type { Env } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";
-import type { Gateway } from "./gateway.ts";
+import type { Gateway, ServiceFailure } from "./gateway.ts";
 
-/** What each client's error carries (LastLockError, UnifiError, DensityError). */
-export type ServiceFailure = { kind: string; message: string; detail?: string };
+type Ctx = Context<Env>;
 
 export function gatewayFailure(
-  c: Context<Env>,
+  c: Ctx,
   service: string,
   failure: ServiceFailure,
   logged: Record<string, unknown> = {},
@@ -31,8 +30,8 @@ export function gatewayFailure(
 }
 
 /** The gateway's connection; a built-in simulator that cannot start is a 502. */
-export async function connectionOf<Connection>(
-  c: Context<Env>,
+export async function connectionOf<Connection extends { client: unknown }>(
+  c: Ctx,
   gateway: Gateway<Connection>,
 ): Promise<Connection> {
   try {
@@ -43,17 +42,37 @@ export async function connectionOf<Connection>(
   }
 }
 
-/** Runs one call on the gateway's client; `answer` turns its failures into API errors. */
+/**
+ * Runs one call on the gateway's client. Its failures become 502 or 504; a
+ * service whose refusals mean more (Last Lock) passes its own `answer`.
+ */
 export async function callGateway<Client, T>(
-  c: Context<Env>,
+  c: Ctx,
   gateway: Gateway<{ client: Client }>,
   work: (client: Client) => Promise<T>,
-  answer: (c: Context<Env>, error: unknown) => unknown,
+  answer = (c: Ctx, error: unknown): unknown =>
+    gateway.isFailure(error) ? gatewayFailure(c, gateway.name, error) : error,
 ): Promise<T> {
   const { client } = await connectionOf(c, gateway);
   try {
     return await work(client);
   } catch (error) {
     throw answer(c, error);
+  }
+}
+
+/** A status answer: where the gateway points, and whether the service answers `probe`. */
+export async function statusOf<Client, State>(
+  c: Ctx,
+  gateway: Gateway<{ client: Client } & State>,
+  probe: (client: Client) => Promise<unknown>,
+): Promise<State & { connected: boolean; error?: string }> {
+  const { client, ...state } = await connectionOf(c, gateway);
+  try {
+    await probe(client);
+    return { connected: true, ...state as State };
+  } catch (error) {
+    if (!gateway.isFailure(error)) throw error;
+    return { connected: false, ...state as State, error: error.message };
   }
 }

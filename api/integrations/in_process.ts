@@ -17,3 +17,14 @@ export function inProcessFetch(app: Handler) {
     });
   };
 }
+
+/** A simulated hang: waits until the request is aborted (the client's deadline), a minute at most. */
+export function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 60_000);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,6 +1,7 @@
 // SQL of rooms: the list with its derived columns, single reads and writes.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
+import { deleteRow } from "../db/rows.ts";
 import type { RoomInput } from "./schemas.ts";
 import type { Room } from "./contract.ts";
 
@@ -39,22 +40,10 @@ export async function createRoom(sql: Queries, input: RoomInput): Promise<number
   return row.id;
 }
 
-/** Locks the row for a versioned update; undefined when it does not exist. */
-export async function lockRoom(sql: Queries, id: number) {
-  const [row] = await sql<{ id: number; updatedAt: Date }[]>`
-    select id, updated_at from rooms where id = ${id} for update`;
-  return row;
-}
-
 export async function updateRoom(sql: Queries, id: number, input: RoomInput) {
   // Capacity is optional in the spec's payload: left out, it stays.
   await sql`update rooms set name = ${input.name}, description = ${input.description},
     capacity = coalesce(${input.capacity ?? null}::int, capacity) where id = ${id}`;
-}
-
-export async function toggleRoom(sql: Queries, id: number): Promise<boolean> {
-  const rows = await sql`update rooms set is_active = not is_active where id = ${id} returning id`;
-  return rows.length > 0;
 }
 
 /**
@@ -64,6 +53,5 @@ export async function toggleRoom(sql: Queries, id: number): Promise<boolean> {
 export async function deleteRoom(sql: Queries, id: number): Promise<boolean> {
   await sql`update access_logs l set room_name = r.name
     from rooms r where r.id = ${id} and l.room_id = r.id and l.room_name is null`;
-  const rows = await sql`delete from rooms where id = ${id} returning id`;
-  return rows.length > 0;
+  return await deleteRow(sql, "rooms", id);
 }

@@ -7,17 +7,10 @@ import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { roomBody } from "./schemas.ts";
-import {
-  createRoom,
-  deleteRoom,
-  findRoom,
-  listRooms,
-  lockRoom,
-  toggleRoom,
-  updateRoom,
-} from "./repo.ts";
+import { createRoom, deleteRoom, findRoom, listRooms, updateRoom } from "./repo.ts";
 import { sensorFigures } from "./sensor_data.ts";
 import type { Queries } from "../db/connect.ts";
+import { lockRow, toggleActive } from "../db/rows.ts";
 import type { Deleted } from "../http/contract.ts";
 
 async function roomOr404(sql: Queries, id: number) {
@@ -39,7 +32,7 @@ export const roomRoutes = new Hono<Env>()
     const id = idParam(c);
     const input = await body(c, roomBody);
     const room = await transaction(c.var.sql, async (tx) => {
-      if (!(await lockRoom(tx, id))) throw notFound.room();
+      if (!(await lockRow(tx, "rooms", id))) throw notFound.room();
       assertVersion(c, await roomOr404(tx, id));
       await updateRoom(tx, id, input);
       return await roomOr404(tx, id);
@@ -49,14 +42,12 @@ export const roomRoutes = new Hono<Env>()
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
     const sql = c.var.sql;
-    if (!(await toggleRoom(sql, id))) throw notFound.room();
+    if ((await toggleActive(sql, "rooms", id)) === null) throw notFound.room();
     return c.json(await roomOr404(sql, id));
   })
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
-    if (!(await transaction(c.var.sql, (tx) => deleteRoom(tx, id)))) {
-      throw notFound.room();
-    }
+    if (!(await transaction(c.var.sql, (tx) => deleteRoom(tx, id)))) throw notFound.room();
     return c.json({ success: true, id } satisfies Deleted);
   })
   .get("/:id/sensor-data", allow.admin, async (c) => {

@@ -15,3 +15,17 @@ export function assert_(value: unknown, message?: string): asserts value {
   assert.ok(value, message);
 }
 export { assert_ as assert };
+
+/** The error a promise rejects with, which must be a `type`, for a test to look into. */
+export async function rejection<E>(
+  promise: Promise<unknown>,
+  type: abstract new (...args: never[]) => E,
+): Promise<E> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof type, `a ${type.name}, got ${error}`);
+    return error;
+  }
+  throw new Error(`expected a ${type.name}, but the promise resolved`);
+}

@@ -105,24 +105,55 @@ function testAppOn(
   };
 }
 
-/** Runs a group of steps against one app, always closing the database. */
-export function describeApp(
+/** A Deno test of steps on what `setUp` makes, closed at the end whatever happens. */
+function appTest<C extends { close(): Promise<void> }>(
   name: string,
-  fn: (t: Deno.TestContext, app: TestApp) => Promise<void>,
+  setUp: () => Promise<C>,
+  fn: (t: Deno.TestContext, context: C) => Promise<void>,
 ) {
   Deno.test({
     name,
     sanitizeOps: false,
     sanitizeResources: false,
     fn: async (t) => {
-      const testApp = await startTestApp();
+      const context = await setUp();
       try {
-        await fn(t, testApp);
+        await fn(t, context);
       } finally {
-        await testApp.close();
+        await context.close();
       }
     },
   });
+}
+
+/** Runs a group of steps against one app, always closing the database. */
+export function describeApp(
+  name: string,
+  fn: (t: Deno.TestContext, app: TestApp) => Promise<void>,
+) {
+  appTest(name, () => startTestApp(), fn);
+}
+
+/**
+ * Runs a group of steps against one app beside a simulator the test starts
+ * itself (Last Lock, UniFi), whose base URL `env` puts in the app's configuration,
+ * so the real client speaks to it. Both are stopped at the end.
+ */
+export function describeAppWithSimulator<S extends { simulator: { stop(): Promise<void> } }>(
+  name: string,
+  start: () => Promise<S>,
+  env: (started: S) => Record<string, string>,
+  fn: (t: Deno.TestContext, context: S & { app: TestApp }) => Promise<void>,
+) {
+  appTest(name, async () => {
+    const started = await start();
+    const app = await startTestApp(env(started));
+    const close = async () => {
+      await started.simulator.stop();
+      await app.close();
+    };
+    return { ...started, app, close };
+  }, fn);
 }
 
 export const TEST_PASSWORD = "correct horse battery";
@@ -152,6 +183,12 @@ export async function addUser(
       select ${user.id}, id from groups where name = 'Admin' order by id limit 1`;
   }
   return user.id;
+}
+
+/** Creates admin@example.com in the Admin group and signs in as them. */
+export async function signInAdmin(app: TestApp) {
+  await addUser(app.sql, { email: "admin@example.com", admin: true });
+  return await app.login("admin@example.com");
 }
 
 /** The name=value of the session cookie a response set. */

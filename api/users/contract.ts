@@ -3,17 +3,12 @@
 import type { z } from "zod";
 import type { createUserBody, credentialBody, updateUserBody } from "./schemas.ts";
 import type { Group } from "../groups/contract.ts";
+import type { SessionUser } from "../auth/contract.ts";
 
 export type GroupRef = { id: number; name: string; isActive: boolean };
 
 /** A user as every users call answers it: never the password hash. */
-export type User = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isAdmin: boolean;
+export type User = SessionUser & {
   groups: GroupRef[];
   stripeVerificationStatus: string | null;
   stripeVerifiedAt: Date | null;

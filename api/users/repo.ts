@@ -1,6 +1,7 @@
 // SQL of the users calls: the list, single reads and writes, identity verification.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
+import { deleteRow } from "../db/rows.ts";
 import { isAdminSql } from "../auth/sessions.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
 import type { GroupRef, User, UserGroup, VerificationStatuses } from "./contract.ts";
@@ -69,12 +70,6 @@ export async function findUser(sql: Queries, id: number): Promise<User | undefin
   return user;
 }
 
-/** Locks the user's row for the rest of the transaction; false when there is none. */
-export async function lockUser(sql: Queries, id: number): Promise<boolean> {
-  const [row] = await sql`select 1 from users where id = ${id} for update`;
-  return Boolean(row);
-}
-
 export async function insertUser(
   sql: Queries,
   input: Omit<CreateUserInput, "password"> & { passwordHash: string },
@@ -91,13 +86,6 @@ export async function updateUser(sql: Queries, id: number, input: UpdateUserInpu
     email = ${input.email} where id = ${id}`;
 }
 
-/** Flips isActive; answers the new value, or null for an unknown user. */
-export async function toggleActive(sql: Queries, id: number): Promise<boolean | null> {
-  const [row] = await sql<{ isActive: boolean }[]>`
-    update users set is_active = not is_active where id = ${id} returning is_active`;
-  return row ? row.isActive : null;
-}
-
 /**
  * Deletes the user for good. Memberships, badges, passkeys, Last Lock credentials,
  * sessions and invitations go with the row (on delete cascade); access logs stay,
@@ -107,8 +95,7 @@ export async function deleteUser(sql: Queries, id: number): Promise<boolean> {
   await sql`update access_logs l
     set user_name = nullif(trim(u.first_name || ' ' || u.last_name), '')
     from users u where u.id = ${id} and l.user_id = u.id and l.user_name is null`;
-  const rows = await sql`delete from users where id = ${id} returning id`;
-  return rows.length > 0;
+  return await deleteRow(sql, "users", id);
 }
 
 /** The user's groups (active or not), or undefined for an unknown user. */

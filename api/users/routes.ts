@@ -2,6 +2,7 @@
 // resend-invitation call the spec leaves unshown. Badges: credentials_routes.ts.
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
+import { lockRow, toggleActive } from "../db/rows.ts";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
 import { notFound } from "../http/not_found.ts";
@@ -21,9 +22,7 @@ import {
   insertUser,
   isVerified,
   listUsers,
-  lockUser,
   queueInvitation,
-  toggleActive,
   updateUser,
   type Verification,
   verificationOf,
@@ -75,7 +74,7 @@ export const userRoutes = new Hono<Env>()
     const input = await readBody(c, s.updateUserBody);
     await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
-        if (!(await lockUser(tx, id))) throw notFound.user();
+        if (!(await lockRow(tx, "users", id))) throw notFound.user();
         assertVersion(c, (await findUser(tx, id))!);
         await updateUser(tx, id, input);
       }),
@@ -95,7 +94,7 @@ export const userRoutes = new Hono<Env>()
     const id = idParam(c);
     if (id === c.var.user!.id) throw conflict("You cannot deactivate your own account");
     await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
-      const isActive = await toggleActive(tx, id);
+      const isActive = await toggleActive(tx, "users", id);
       if (isActive === null) throw notFound.user();
       // Deactivation revokes everything at once: no session survives it.
       if (!isActive) await endAllSessions(tx, id);

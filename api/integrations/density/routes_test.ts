@@ -1,7 +1,7 @@
 // The /api/density calls through the whole app, the real client and the
 // in-process simulator: success, refusals, bad input and a failing service.
 import { assert, assertEquals, assertMatch } from "../../testing/assert.ts";
-import { addUser, describeApp, startTestApp } from "../../testing/test_app.ts";
+import { addUser, describeApp, signInAdmin, startTestApp } from "../../testing/test_app.ts";
 import type { Queries } from "../../db/connect.ts";
 import { createDensity } from "./connect.ts";
 import { DENSITY_DEMO_CLIENT, DENSITY_DEMO_TOKEN } from "./simulator.ts";
@@ -249,8 +249,7 @@ Deno.test({
   fn: async () => {
     const app = await startTestApp({ DENSITY_API_BASE: "http://127.0.0.1:1" });
     try {
-      await addUser(app.sql, { email: "admin@example.com", admin: true });
-      const admin = await app.login("admin@example.com");
+      const admin = await signInAdmin(app);
       await densityDevice(app.sql, { name: "Lobby", spaceId: LOBBY, token: "t" });
       await densityDevice(app.sql, { name: "Bare", spaceId: "spc_focus_room" });
       const down = await admin.request("GET", `/api/density/spaces/${LOBBY}/count`);

@@ -6,7 +6,7 @@
 // Tests make it fail on purpose with fail(): an error, a hang, a malformed or
 // wrongly shaped answer, or a refusal.
 import { Hono } from "hono";
-import { inProcessFetch } from "../in_process.ts";
+import { inProcessFetch, untilAborted } from "../in_process.ts";
 
 export const DENSITY_DEMO_TOKEN = "density-demo-token";
 export const DENSITY_DEMO_CLIENT = { id: "density-demo-client", secret: "density-demo-secret" };
@@ -227,13 +227,7 @@ export function createDensitySimulator(options: DensitySimulatorOptions = {}) {
       case "wrong-shape":
         return c.json({ results: "nothing you expect" });
       case "hang":
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 60_000);
-          c.req.raw.signal.addEventListener("abort", () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+        await untilAborted(c.req.raw.signal);
         return c.body(null, 504);
     }
   });

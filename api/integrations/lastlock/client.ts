@@ -22,7 +22,7 @@ import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
 
 export type RangeSchedule = { start: string; end: string };
 
-export type LastLockStatus = { serviceVersion: string; accountName: string; deviceCount: number };
+export type ServiceStatus = { serviceVersion: string; accountName: string; deviceCount: number };
 
 export type LastLockDevice = {
   deviceId: number;
@@ -52,7 +52,7 @@ export type NewLastLockCredential = {
 };
 
 export interface LastLockClient {
-  getStatus(): Promise<LastLockStatus>;
+  getStatus(): Promise<ServiceStatus>;
   listDevices(state?: LastLockDevice["state"]): Promise<LastLockDevice[]>;
   approveDevice(deviceId: number): Promise<LastLockDevice>;
   listDeviceCredentials(deviceId: number): Promise<LastLockDeviceCredential[]>;

@@ -1,6 +1,12 @@
 // The client against the simulator over a real loopback connection: every
 // call, and every way the service can fail.
-import { assert, assertEquals, assertRejects, assertThrows } from "../../testing/assert.ts";
+import {
+  assert,
+  assertEquals,
+  assertRejects,
+  assertThrows,
+  rejection,
+} from "../../testing/assert.ts";
 import { createLastLockClient, grpcBaseUrl, type LastLockClient, LastLockError } from "./client.ts";
 import { STATUS } from "./protocol.ts";
 import { startSimulator, TEST_TOKEN } from "./testing.ts";
@@ -28,15 +34,7 @@ async function withClient(
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<LastLockError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert(error instanceof LastLockError, `a LastLockError, got ${error}`);
-    return error;
-  }
-  throw new Error("the call succeeded");
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, LastLockError);
 
 const options = { sanitizeOps: false, sanitizeResources: false };
 

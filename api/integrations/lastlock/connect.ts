@@ -5,47 +5,42 @@
 // off the API's public address.
 import type { Config } from "../../config.ts";
 import { connectedGateway, type Gateway, simulatedGateway } from "../gateway.ts";
-import { createLastLockClient, type LastLockClient } from "./client.ts";
+import { createLastLockClient, LastLockError } from "./client.ts";
 import { createLastLockSimulator } from "./simulator.ts";
 
-export type LastLockConnection = {
-  client: LastLockClient;
-  /** Where the client connects, for the status answer. */
-  grpcHost: string;
-  hasApiToken: boolean;
-  simulated: boolean;
+const LAST_LOCK = {
+  name: "Last Lock",
+  isFailure: (error: unknown) => error instanceof LastLockError,
 };
 
-export type LastLockGateway = Gateway<LastLockConnection>;
+/** The client, and for the status answer where it connects (grpcHost) and how. */
+const connect = (
+  config: Config,
+  target: string,
+  apiToken: string | undefined,
+  simulated: boolean,
+) => ({
+  client: createLastLockClient({ target, apiToken, timeoutMs: config.lastLockTimeoutMs }),
+  grpcHost: target,
+  hasApiToken: Boolean(apiToken),
+  simulated,
+});
 
-const NAME = "Last Lock";
+export type LastLockGateway = Gateway<ReturnType<typeof connect>>;
 
 export function createLastLock(config: Config): LastLockGateway {
-  const timeoutMs = config.lastLockTimeoutMs;
   if (config.lastLockGrpcHost) {
-    return connectedGateway(NAME, {
-      client: createLastLockClient({
-        target: config.lastLockGrpcHost,
-        apiToken: config.lastLockApiToken,
-        timeoutMs,
-      }),
-      grpcHost: config.lastLockGrpcHost,
-      hasApiToken: Boolean(config.lastLockApiToken),
-      simulated: false,
-    });
+    return connectedGateway(
+      LAST_LOCK,
+      connect(config, config.lastLockGrpcHost, config.lastLockApiToken, false),
+    );
   }
-  return simulatedGateway(NAME, async () => {
+  return simulatedGateway(LAST_LOCK, async () => {
     const token = crypto.randomUUID();
     const simulator = createLastLockSimulator({ apiToken: token });
-    const { target } = await simulator.start();
     return {
       simulator,
-      connection: {
-        client: createLastLockClient({ target, apiToken: token, timeoutMs }),
-        grpcHost: target,
-        hasApiToken: true,
-        simulated: true,
-      },
+      connection: connect(config, (await simulator.start()).target, token, true),
     };
   });
 }

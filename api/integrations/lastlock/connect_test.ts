@@ -2,11 +2,10 @@
 // that switch to the real service are checked at start.
 import { assert, assertEquals, assertMatch, assertThrows } from "../../testing/assert.ts";
 import { ConfigError, loadConfig } from "../../config.ts";
-import { addUser, describeApp } from "../../testing/test_app.ts";
+import { describeApp, signInAdmin } from "../../testing/test_app.ts";
 
 describeApp("Last Lock unconfigured: the built-in simulator", async (t, app) => {
-  await addUser(app.sql, { email: "admin@example.com", admin: true });
-  const admin = await app.login("admin@example.com");
+  const admin = await signInAdmin(app);
   await t.step("status: connected to a loopback simulator with its own token", async () => {
     const res = await admin.request("GET", "/api/lastlock/status");
     assertEquals(res.status, 200);

@@ -1,7 +1,7 @@
 // When Last Lock is down, slow, refuses the token or answers garbage: a 502 (slow: 504)
 // with a readable error, never a crash, and nothing written here.
 import { assert, assertEquals } from "../../testing/assert.ts";
-import { addUser, type TestApp } from "../../testing/test_app.ts";
+import { addUser, signInAdmin, type TestApp } from "../../testing/test_app.ts";
 import { STATUS } from "./protocol.ts";
 import { describeLastLock } from "./testing.ts";
 
@@ -15,15 +15,10 @@ async function counts(app: TestApp) {
   return row;
 }
 
-async function adminOf(app: TestApp) {
-  await addUser(app.sql, { email: "admin@example.com", admin: true });
-  return await app.login("admin@example.com");
-}
-
 describeLastLock(
   "Last Lock down: status says so, changes answer 502",
   async (t, { app, simulator }) => {
-    const admin = await adminOf(app);
+    const admin = await signInAdmin(app);
     simulator.stop();
 
     await t.step("status: not connected, with the reason", async () => {
@@ -47,7 +42,7 @@ describeLastLock(
 describeLastLock(
   "Last Lock misbehaving: timeouts, errors and garbage change nothing",
   async (t, { app, simulator }) => {
-    const admin = await adminOf(app);
+    const admin = await signInAdmin(app);
     const memberId = await addUser(app.sql, { email: "member@example.com" });
     // A working starting point: locks discovered, one approved, one credential on it.
     await admin.request("POST", "/api/lastlock/devices/discover");
@@ -186,7 +181,7 @@ describeLastLock(
 describeLastLock(
   "Last Lock with a wrong token: not connected, and the token is never shown",
   async (t, { app }) => {
-    const admin = await adminOf(app);
+    const admin = await signInAdmin(app);
     await t.step("status and discovery", async () => {
       const status = await admin.request("GET", "/api/lastlock/status");
       assertEquals(status.json.connected, false);
@@ -206,7 +201,7 @@ describeLastLock(
 describeLastLock(
   "Last Lock without a token: hasApiToken false",
   async (t, { app }) => {
-    const admin = await adminOf(app);
+    const admin = await signInAdmin(app);
     await t.step("status", async () => {
       const status = await admin.request("GET", "/api/lastlock/status");
       assertEquals([status.json.connected, status.json.hasApiToken], [false, false]);

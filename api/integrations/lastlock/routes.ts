@@ -12,7 +12,7 @@ import { allow } from "../../auth/access.ts";
 import type { Queries } from "../../db/connect.ts";
 import { findDevice } from "../../devices/repo.ts";
 import { type LastLockClient, LastLockError, type RangeSchedule } from "./client.ts";
-import { callGateway, connectionOf, gatewayFailure } from "../gateway_errors.ts";
+import { callGateway, connectionOf, gatewayFailure, statusOf } from "../gateway_errors.ts";
 import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
 import { createCredentialBody } from "./schemas.ts";
 import {
@@ -122,15 +122,8 @@ async function register(
 
 export const lastLockRoutes = new Hono<Env>()
   .get("/status", allow.admin, async (c) => {
-    const { client, grpcHost, hasApiToken, simulated } = await connection(c);
-    const state = { grpcHost, hasApiToken, simulated };
-    try {
-      await client.getStatus();
-      return c.json({ connected: true, ...state } satisfies LastLockStatus);
-    } catch (error) {
-      if (!(error instanceof LastLockError)) throw error;
-      return c.json({ connected: false, ...state, error: error.message } satisfies LastLockStatus);
-    }
+    const status = await statusOf(c, c.var.integrations.lastLock, (client) => client.getStatus());
+    return c.json(status satisfies LastLockStatus);
   })
   .post("/devices/discover", allow.admin, async (c) => {
     const sql = c.var.sql;

@@ -1,14 +1,13 @@
 // The Last Lock calls of spec 2 §7 through the whole app, the real gRPC client
 // and the simulator: discovery, approval and the lock test page's credentials.
 import { assert, assertEquals } from "../../testing/assert.ts";
-import { addUser } from "../../testing/test_app.ts";
+import { addUser, signInAdmin } from "../../testing/test_app.ts";
 import { describeLastLock, TEST_TOKEN } from "./testing.ts";
 
 describeLastLock(
   "Last Lock: status, discovery and approval",
   async (t, { app, simulator, target }) => {
-    await addUser(app.sql, { email: "admin@example.com", admin: true });
-    const admin = await app.login("admin@example.com");
+    const admin = await signInAdmin(app);
     const lockRows = async () =>
       (await app.sql`select count(*)::int as n from devices where type = 'lastlock'`)[0].n;
 

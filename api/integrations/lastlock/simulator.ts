@@ -26,6 +26,7 @@ import {
   type WireDeviceState,
 } from "./protocol.ts";
 import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
+import { loopbackServer } from "../loopback.ts";
 
 export type Misbehaviour =
   | { kind: "error"; code: StatusCode; message?: string }
@@ -194,18 +195,6 @@ export function createLastLockSimulator(options: LastLockSimulatorOptions) {
     },
   };
 
-  const sleepers = new Set<() => void>();
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      sleepers.add(wake);
-    });
-
   const grpcWeb = { "content-type": CONTENT_TYPE };
   const answerWith = (message: Uint8Array) =>
     new Response(concat(frame(DATA_FRAME, message), trailerFrame({ "grpc-status": "0" })), {
@@ -267,7 +256,7 @@ export function createLastLockSimulator(options: LastLockSimulatorOptions) {
           });
         case "delay":
           // Late; stopping the simulator ends the wait at once.
-          await sleep(how.ms);
+          await server.sleep(how.ms);
       }
     }
 
@@ -283,28 +272,17 @@ export function createLastLockSimulator(options: LastLockSimulatorOptions) {
     }
   }
 
-  let server: Deno.HttpServer | undefined;
+  const server = loopbackServer("Last Lock", handle);
 
   return {
     /** The service as a fetch handler (no network). */
     fetch: handle,
-    /** Listens on a loopback port (0: any free one). */
-    start(port = 0): Promise<{ port: number; target: string }> {
-      if (server) throw new Error("the Last Lock simulator is already running");
-      return new Promise((resolve) => {
-        server = Deno.serve({
-          hostname: "127.0.0.1",
-          port,
-          onListen: (addr) => resolve({ port: addr.port, target: `http://127.0.0.1:${addr.port}` }),
-        }, handle);
-      });
+    /** Listens on a loopback port (0: any free one); `target` is its base URL. */
+    async start(port = 0): Promise<{ port: number; target: string }> {
+      const { port: listening, url } = await server.start(port);
+      return { port: listening, target: url };
     },
-    async stop() {
-      const running = server;
-      server = undefined;
-      for (const wake of [...sleepers]) wake();
-      await running?.shutdown();
-    },
+    stop: server.stop,
     /** The next `times` calls (of `method`, or any) misbehave; null: behave again. */
     misbehave(how: Misbehaviour | null, { method, times = Infinity }: {
       method?: string;

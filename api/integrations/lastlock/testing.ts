@@ -1,6 +1,6 @@
 // For the Last Lock tests: a simulator on a loopback port, and a test app whose
 // configuration points the real client at it.
-import { startTestApp, type TestApp } from "../../testing/test_app.ts";
+import { describeAppWithSimulator, type TestApp } from "../../testing/test_app.ts";
 import { createLastLockSimulator, type LastLockSimulator } from "./simulator.ts";
 
 export const TEST_TOKEN = "lastlock-test-token-5f1c";
@@ -12,36 +12,19 @@ export async function startSimulator() {
   return { simulator, target };
 }
 
-export type LastLockTest = {
-  app: TestApp;
-  simulator: LastLockSimulator;
-  target: string;
-};
-
 /** A test app talking to its own simulator; `env` may override the configuration. */
 export function describeLastLock(
   name: string,
-  fn: (t: Deno.TestContext, ctx: LastLockTest) => Promise<void>,
+  fn: (
+    t: Deno.TestContext,
+    context: { app: TestApp; simulator: LastLockSimulator; target: string },
+  ) => Promise<void>,
   env: (target: string) => Record<string, string> = () => ({}),
 ) {
-  Deno.test({
-    name,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: async (t) => {
-      const { simulator, target } = await startSimulator();
-      const app = await startTestApp({
-        LASTLOCK_GRPC_HOST: target,
-        LASTLOCK_API_TOKEN: TEST_TOKEN,
-        LASTLOCK_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
-        ...env(target),
-      });
-      try {
-        await fn(t, { app, simulator, target });
-      } finally {
-        await simulator.stop();
-        await app.close();
-      }
-    },
-  });
+  describeAppWithSimulator(name, startSimulator, ({ target }) => ({
+    LASTLOCK_GRPC_HOST: target,
+    LASTLOCK_API_TOKEN: TEST_TOKEN,
+    LASTLOCK_TIMEOUT_MS: String(TEST_TIMEOUT_MS),
+    ...env(target),
+  }), fn);
 }

@@ -9,7 +9,7 @@
 // works under the API's Content-Security-Policy (form-action 'self'): it is
 // served from the API's own origin, under /sim/stripe (see hosted_page.ts).
 import { Hono } from "hono";
-import { inProcessFetch } from "../in_process.ts";
+import { inProcessFetch, untilAborted } from "../in_process.ts";
 
 export const STRIPE_SIMULATOR_KEY = "sk_test_threshold_simulator";
 export const STRIPE_SIMULATOR_WEBHOOK_SECRET = "whsec_threshold_simulator";
@@ -138,13 +138,7 @@ export function createStripeSimulator(options: StripeSimulatorOptions = {}) {
         case "wrong-shape":
           return c.json({ id: 42, object: "something_else" });
         case "hang":
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, 60_000);
-            c.req.raw.signal.addEventListener("abort", () => {
-              clearTimeout(timer);
-              resolve();
-            });
-          });
+          await untilAborted(c.req.raw.signal);
           return c.body(null, 504);
       }
     }

@@ -93,13 +93,17 @@ export const normalMac = (mac: string) => mac.replace(/[^0-9a-f]/gi, "").toUpper
 
 const state = z.enum(["CONNECTED", "CONNECTING", "DISCONNECTED"]);
 const mac = z.string().refine((value) => normalMac(value).length === 12, "a MAC address");
-const cameraSchema = z.object({
+/** What Protect says of every device, camera or sensor. */
+const protectDevice = {
   id: z.string().min(1),
-  modelKey: z.literal("camera"),
   state,
   name: z.string().nullable(),
   type: z.string().nullable().optional().transform((v) => v ?? null),
   mac,
+};
+const cameraSchema = z.object({
+  ...protectDevice,
+  modelKey: z.literal("camera"),
   videoMode: z.string().optional().transform((v) => v ?? null),
   hdrType: z.string().optional().transform((v) => v ?? null),
   featureFlags: z.object({
@@ -111,12 +115,8 @@ const cameraSchema = z.object({
   }).optional().transform((v) => v ?? null),
 });
 const sensorSchema = z.object({
-  id: z.string().min(1),
+  ...protectDevice,
   modelKey: z.literal("sensor"),
-  state,
-  name: z.string().nullable(),
-  type: z.string().nullable().optional().transform((v) => v ?? null),
-  mac,
   mountType: z.string().optional().transform((v) => v ?? null),
   batteryStatus: z.object({
     percentage: z.number().nullable().optional().transform((v) => v ?? null),

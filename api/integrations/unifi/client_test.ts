@@ -1,6 +1,6 @@
 // The UniFi client against the simulated console over real HTTP: every call,
 // and every way the console can fail.
-import { assert, assertEquals } from "../../testing/assert.ts";
+import { assert, assertEquals, rejection } from "../../testing/assert.ts";
 import { createUnifiClient, normalMac, type UnifiClient, UnifiError } from "./client.ts";
 import { startSimulator, TEST_KEY } from "./testing.ts";
 import { UNIFI_PATHS } from "./simulator.ts";
@@ -19,15 +19,7 @@ async function withClient(
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<UnifiError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert(error instanceof UnifiError, `a UnifiError, got ${error}`);
-    return error;
-  }
-  throw new Error("the call succeeded");
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, UnifiError);
 
 Deno.test("MAC addresses compare in any spelling", () => {
   assertEquals(normalMac("f4:e2:c6:a1:b2:01"), "F4E2C6A1B201");

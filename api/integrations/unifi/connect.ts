@@ -5,42 +5,28 @@
 // exactly as it would to a console.
 import type { Config } from "../../config.ts";
 import { connectedGateway, type Gateway, simulatedGateway } from "../gateway.ts";
-import { createUnifiClient, type UnifiClient } from "./client.ts";
+import { createUnifiClient, UnifiError } from "./client.ts";
 import { createUnifiSimulator } from "./simulator.ts";
 
-export type UnifiConnection = {
-  client: UnifiClient;
-  host: string;
-  hasCredentials: boolean;
-  simulated: boolean;
-};
+const UNIFI = { name: "UniFi", isFailure: (error: unknown) => error instanceof UnifiError };
 
-export type UnifiGateway = Gateway<UnifiConnection>;
+/** The client, and for the status answer which console and whether a key is set. */
+const connect = (config: Config, host: string, apiKey: string | undefined, simulated: boolean) => ({
+  client: createUnifiClient({ host, apiKey, timeoutMs: config.unifiTimeoutMs }),
+  host,
+  hasCredentials: Boolean(apiKey),
+  simulated,
+});
 
-const NAME = "UniFi";
+export type UnifiGateway = Gateway<ReturnType<typeof connect>>;
 
 export function createUnifi(config: Config): UnifiGateway {
-  const timeoutMs = config.unifiTimeoutMs;
   if (config.unifiHost) {
-    return connectedGateway(NAME, {
-      client: createUnifiClient({ host: config.unifiHost, apiKey: config.unifiApiKey, timeoutMs }),
-      host: config.unifiHost,
-      hasCredentials: Boolean(config.unifiApiKey),
-      simulated: false,
-    });
+    return connectedGateway(UNIFI, connect(config, config.unifiHost, config.unifiApiKey, false));
   }
-  return simulatedGateway(NAME, async () => {
+  return simulatedGateway(UNIFI, async () => {
     const key = crypto.randomUUID();
     const simulator = createUnifiSimulator({ apiKey: key });
-    const { url } = await simulator.start();
-    return {
-      simulator,
-      connection: {
-        client: createUnifiClient({ host: url, apiKey: key, timeoutMs }),
-        host: url,
-        hasCredentials: true,
-        simulated: true,
-      },
-    };
+    return { simulator, connection: connect(config, (await simulator.start()).url, key, true) };
   });
 }

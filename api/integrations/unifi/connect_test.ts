@@ -2,11 +2,10 @@
 // the variables that switch to a real console are checked at start.
 import { assertEquals, assertMatch, assertThrows } from "../../testing/assert.ts";
 import { ConfigError, loadConfig } from "../../config.ts";
-import { addUser, describeApp } from "../../testing/test_app.ts";
+import { describeApp, signInAdmin } from "../../testing/test_app.ts";
 
 describeApp("UniFi unconfigured: the built-in simulator", async (t, app) => {
-  await addUser(app.sql, { email: "admin@example.com", admin: true });
-  const admin = await app.login("admin@example.com");
+  const admin = await signInAdmin(app);
   await t.step("status: connected to a loopback console with its own key", async () => {
     const res = await admin.request("GET", "/api/unifi/status");
     assertEquals(res.status, 200);

@@ -1,5 +1,6 @@
 // What the UniFi calls answer (spec 2 §7) and the UniFi tab reads: the one
-// definition the server's SQL and the web both use. No imports.
+// definition the server's SQL and the web both use. Contract files only.
+import type { Device } from "../../devices/contract.ts";
 
 /** GET /api/unifi/status; `error` says why when not connected. */
 export type UnifiStatus = {
@@ -14,21 +15,22 @@ export type UnifiStatus = {
 export type UnifiDiscovery = { cameras: number; sensors: number; newDevices: number };
 
 /** GET /api/unifi/devices/pending: cameras and sensors waiting for a room. */
-export type PendingUnifiDevice = {
-  id: number;
-  name: string;
-  deviceId: string;
-  type: "camera" | "sensor";
-  manufacturer: string;
-  isPending: boolean;
-  unifiDeviceId: string | null;
-  unifiModel: string | null;
-  unifiIp: string | null;
-  unifiMac: string | null;
-  unifiIsOnline: boolean | null;
-  lastSeen: Date | null;
-  firmware: string | null;
-  cameraSpecs: unknown;
-  sensorSpecs: unknown;
-  createdAt: Date;
-};
+export type PendingUnifiDevice =
+  & Pick<
+    Device,
+    | "id"
+    | "name"
+    | "deviceId"
+    | "isPending"
+    | "unifiDeviceId"
+    | "unifiModel"
+    | "unifiIp"
+    | "unifiMac"
+    | "unifiIsOnline"
+    | "lastSeen"
+    | "firmware"
+    | "cameraSpecs"
+    | "sensorSpecs"
+    | "createdAt"
+  >
+  & { type: "camera" | "sensor"; manufacturer: string };

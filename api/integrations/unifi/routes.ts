@@ -12,9 +12,8 @@ import {
   type ProtectCamera,
   type ProtectSensor,
   type UnifiClient,
-  UnifiError,
 } from "./client.ts";
-import { callGateway, connectionOf, gatewayFailure } from "../gateway_errors.ts";
+import { callGateway, statusOf } from "../gateway_errors.ts";
 import { type DiscoveredUnifiDevice, listPending, saveDiscovered } from "./repo.ts";
 import type { UnifiDiscovery, UnifiStatus } from "./contract.ts";
 
@@ -22,26 +21,33 @@ type Ctx = Context<Env>;
 
 /** Calls the console; its failures become 502 or 504 (gateway_errors.ts). */
 const ask = <T>(c: Ctx, work: (client: UnifiClient) => Promise<T>) =>
-  callGateway(
-    c,
-    c.var.integrations.unifi,
-    work,
-    (c, error) => error instanceof UnifiError ? gatewayFailure(c, "UniFi", error) : error,
-  );
+  callGateway(c, c.var.integrations.unifi, work);
 
-function cameraRow(camera: ProtectCamera, network: NetworkDevice | undefined) {
-  const mac = normalMac(camera.mac);
-  const flags = camera.featureFlags;
+/** What a camera and a sensor row share: Protect's identity, Network's details. */
+function discovered(
+  device: ProtectCamera | ProtectSensor,
+  type: "camera" | "sensor",
+  network: NetworkDevice | undefined,
+) {
+  const mac = normalMac(device.mac);
+  const unnamed = type === "camera" ? "UniFi Camera" : "UniFi Sensor";
   return {
-    unifiDeviceId: camera.id,
-    type: "camera",
-    name: camera.name?.trim() || `${camera.type ?? "UniFi Camera"} ${mac.slice(-4)}`,
+    unifiDeviceId: device.id,
+    type,
+    name: device.name?.trim() || `${device.type ?? unnamed} ${mac.slice(-4)}`,
     mac,
     model: network?.model ?? null,
-    protectModel: camera.type,
+    protectModel: device.type,
     ip: network?.ipAddress ?? null,
     firmware: network?.firmwareVersion ?? null,
-    online: camera.state === "CONNECTED",
+    online: device.state === "CONNECTED",
+  };
+}
+
+function cameraRow(camera: ProtectCamera, network: NetworkDevice | undefined) {
+  const flags = camera.featureFlags;
+  return {
+    ...discovered(camera, "camera", network),
     cameraSpecs: {
       model: camera.type,
       hdr: flags?.hasHdr ?? null,
@@ -57,22 +63,13 @@ function cameraRow(camera: ProtectCamera, network: NetworkDevice | undefined) {
 }
 
 function sensorRow(sensor: ProtectSensor, network: NetworkDevice | undefined) {
-  const mac = normalMac(sensor.mac);
   // Newer consoles list capabilities in featureFlags; older ones only the readings.
   const has = (name: string) =>
     sensor.featureFlags
       ? name in sensor.featureFlags
       : Boolean(sensor.stats && name in sensor.stats);
   return {
-    unifiDeviceId: sensor.id,
-    type: "sensor",
-    name: sensor.name?.trim() || `${sensor.type ?? "UniFi Sensor"} ${mac.slice(-4)}`,
-    mac,
-    model: network?.model ?? null,
-    protectModel: sensor.type,
-    ip: network?.ipAddress ?? null,
-    firmware: network?.firmwareVersion ?? null,
-    online: sensor.state === "CONNECTED",
+    ...discovered(sensor, "sensor", network),
     cameraSpecs: null,
     sensorSpecs: {
       model: sensor.type,
@@ -89,18 +86,8 @@ function sensorRow(sensor: ProtectSensor, network: NetworkDevice | undefined) {
 
 export const unifiRoutes = new Hono<Env>()
   .get("/status", allow.admin, async (c) => {
-    const { client, host, hasCredentials, simulated } = await connectionOf(
-      c,
-      c.var.integrations.unifi,
-    );
-    const state = { host, hasCredentials, simulated };
-    try {
-      await client.protectInfo();
-      return c.json({ connected: true, ...state } satisfies UnifiStatus);
-    } catch (error) {
-      if (!(error instanceof UnifiError)) throw error;
-      return c.json({ connected: false, ...state, error: error.message } satisfies UnifiStatus);
-    }
+    const status = await statusOf(c, c.var.integrations.unifi, (client) => client.protectInfo());
+    return c.json(status satisfies UnifiStatus);
   })
   .post("/devices/discover", allow.admin, async (c) => {
     const { cameras, sensors, network } = await ask(c, async (client) => {

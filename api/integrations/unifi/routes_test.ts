@@ -1,13 +1,12 @@
 // The UniFi calls of spec 2 §7 through the whole app, the real client and the
 // simulated console: status, discovery into pending devices, assignment to a room.
 import { assert, assertEquals } from "../../testing/assert.ts";
-import { addUser } from "../../testing/test_app.ts";
+import { signInAdmin } from "../../testing/test_app.ts";
 import { UNIFI_PATHS } from "./simulator.ts";
 import { describeUnifi, TEST_KEY } from "./testing.ts";
 
 describeUnifi("UniFi: status, discovery and assignment", async (t, { app, simulator, url }) => {
-  await addUser(app.sql, { email: "admin@example.com", admin: true });
-  const admin = await app.login("admin@example.com");
+  const admin = await signInAdmin(app);
   const ubiquiti = async () =>
     (await app.sql`select count(*)::int as n from devices where manufacturer = 'Ubiquiti'`)[0].n;
 
@@ -119,8 +118,7 @@ describeUnifi("UniFi: status, discovery and assignment", async (t, { app, simula
 describeUnifi(
   "UniFi misbehaving: 502 or 504, a readable error, nothing written",
   async (t, { app, simulator }) => {
-    await addUser(app.sql, { email: "admin@example.com", admin: true });
-    const admin = await app.login("admin@example.com");
+    const admin = await signInAdmin(app);
     const devices = async () => (await app.sql`select count(*)::int as n from devices`)[0].n;
     const before = await devices();
 
@@ -189,8 +187,7 @@ describeUnifi(
 describeUnifi(
   "UniFi with a wrong key: refused, and the key is never shown",
   async (t, { app }) => {
-    await addUser(app.sql, { email: "admin@example.com", admin: true });
-    const admin = await app.login("admin@example.com");
+    const admin = await signInAdmin(app);
     await t.step("status and discovery", async () => {
       const status = await admin.request("GET", "/api/unifi/status");
       assertEquals([status.json.connected, status.json.hasCredentials], [false, true]);
@@ -206,8 +203,7 @@ describeUnifi(
 describeUnifi(
   "UniFi without a key: no credentials",
   async (t, { app }) => {
-    await addUser(app.sql, { email: "admin@example.com", admin: true });
-    const admin = await app.login("admin@example.com");
+    const admin = await signInAdmin(app);
     await t.step("status", async () => {
       const status = await admin.request("GET", "/api/unifi/status");
       assertEquals([status.json.connected, status.json.hasCredentials], [false, false]);

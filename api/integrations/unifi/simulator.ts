@@ -7,6 +7,7 @@
 // to Network with model, IP and firmware (sensors reach Protect over Bluetooth
 // and are not Network devices). Tests can tell it to misbehave.
 import { Hono } from "hono";
+import { loopbackServer } from "../loopback.ts";
 
 export type UnifiMisbehaviour =
   | { kind: "status"; status: number; body?: unknown }
@@ -172,7 +173,6 @@ export function createUnifiSimulator(options: UnifiSimulatorOptions) {
   ];
   let rule: { how: UnifiMisbehaviour; path?: string; times: number } | null = null;
   const requests: string[] = [];
-  const sleepers = new Set<() => void>();
 
   const networkDevices = () => [
     ...infrastructure.map(([id, name, model, mac, host]) => ({
@@ -212,6 +212,7 @@ export function createUnifiSimulator(options: UnifiSimulatorOptions) {
   });
 
   const app = new Hono();
+  const server = loopbackServer("UniFi", (request) => app.fetch(request));
 
   const protectError = (status: number, error: string, name: string) =>
     new Response(JSON.stringify({ error, name }), {
@@ -248,15 +249,7 @@ export function createUnifiSimulator(options: UnifiSimulatorOptions) {
       }
       if (how.kind === "shape") return c.json({ data: "not what you expected" });
       // Answers late; stopping the simulator ends the wait at once.
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          sleepers.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, how.ms);
-        sleepers.add(wake);
-      });
+      await server.sleep(how.ms);
     }
     if (c.req.header("x-api-key") !== options.apiKey) {
       return path.startsWith(NETWORK)
@@ -314,28 +307,12 @@ export function createUnifiSimulator(options: UnifiSimulatorOptions) {
   });
   app.notFound(() => protectError(404, "Not found", "NOT_FOUND"));
 
-  let server: Deno.HttpServer | undefined;
-
   return {
     /** The simulator as a fetch handler (no network). */
     fetch: app.fetch,
     /** Listens on a loopback port (0: any free one). */
-    start(port = 0): Promise<{ port: number; url: string }> {
-      if (server) throw new Error("the UniFi simulator is already running");
-      return new Promise((resolve) => {
-        server = Deno.serve({
-          hostname: "127.0.0.1",
-          port,
-          onListen: (addr) => resolve({ port: addr.port, url: `http://127.0.0.1:${addr.port}` }),
-        }, app.fetch);
-      });
-    },
-    async stop() {
-      const running = server;
-      server = undefined;
-      for (const wake of [...sleepers]) wake();
-      await running?.shutdown();
-    },
+    start: server.start,
+    stop: server.stop,
     /** The next `times` requests (under `path`, or any) misbehave; null: behave again. */
     misbehave(how: UnifiMisbehaviour | null, { path, times = Infinity }: {
       path?: string;

@@ -1,6 +1,6 @@
 // For the UniFi tests: a simulated console on a loopback port, and a test app
 // whose configuration points the real client at it.
-import { startTestApp, type TestApp } from "../../testing/test_app.ts";
+import { describeAppWithSimulator, type TestApp } from "../../testing/test_app.ts";
 import { createUnifiSimulator, type UnifiSimulator } from "./simulator.ts";
 
 export const TEST_KEY = "unifi-test-key-8c2d";
@@ -11,32 +11,19 @@ export async function startSimulator() {
   return { simulator, url };
 }
 
-export type UnifiTest = { app: TestApp; simulator: UnifiSimulator; url: string };
-
 /** A test app talking to its own simulated console; `env` may override the configuration. */
 export function describeUnifi(
   name: string,
-  fn: (t: Deno.TestContext, ctx: UnifiTest) => Promise<void>,
+  fn: (
+    t: Deno.TestContext,
+    context: { app: TestApp; simulator: UnifiSimulator; url: string },
+  ) => Promise<void>,
   env: (url: string) => Record<string, string> = () => ({}),
 ) {
-  Deno.test({
-    name,
-    sanitizeOps: false,
-    sanitizeResources: false,
-    fn: async (t) => {
-      const { simulator, url } = await startSimulator();
-      const app = await startTestApp({
-        UNIFI_HOST: url,
-        UNIFI_API_KEY: TEST_KEY,
-        UNIFI_TIMEOUT_MS: "2000",
-        ...env(url),
-      });
-      try {
-        await fn(t, { app, simulator, url });
-      } finally {
-        await simulator.stop();
-        await app.close();
-      }
-    },
-  });
+  describeAppWithSimulator(name, startSimulator, ({ url }) => ({
+    UNIFI_HOST: url,
+    UNIFI_API_KEY: TEST_KEY,
+    UNIFI_TIMEOUT_MS: "2000",
+    ...env(url),
+  }), fn);
 }
