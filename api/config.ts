@@ -37,7 +37,8 @@ const schema = z.object({
   UNIFI_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5_000),
   // The database away or slow (README, Configuration; db/guard.ts).
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // Unset: 1 s for a server, 10 s for the embedded database (db/connect.ts).
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).optional(),
   // Unset: 900 ms for a server, 10 s for the embedded database (db/connect.ts).
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
   DB_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -75,7 +76,8 @@ export type Config = Readonly<{
   unifiTimeoutMs: number;
   /** Connections to a DATABASE_URL server (the embedded database has one). */
   dbPoolSize: number;
-  dbConnectTimeoutMs: number;
+  /** Opening a connection; unset: the mode's default. */
+  dbConnectTimeoutMs: number | undefined;
   /** Each statement's deadline, client and server side; unset: the mode's default. */
   dbStatementTimeoutMs: number | undefined;
   /** Statements that may wait for a connection before more are refused (503). */

@@ -68,7 +68,7 @@ Deno.test("the database's deadlines and the durable decisions default", () => {
       config.decisionDeadlineMs,
       config.decisionsSynchronousCommit,
     ],
-    [10, 1_000, undefined, 500, 1_000, "on"],
+    [10, undefined, undefined, 500, 1_000, "on"],
   );
   const set = loadConfig({
     DB_POOL_SIZE: "20",

@@ -44,7 +44,7 @@ export const DATABASE_DEFAULTS = {
 } as const;
 
 /**
- * The embedded database's statement deadline unless one is given: PGlite runs in this
+ * The embedded database's statement and connect deadlines unless given: PGlite runs in this
  * process, one statement at a time and several times slower than a server, and it
  * cannot be away while the API runs, so it gets a deadline for what is slow, not
  * for a database that does not answer.
@@ -156,6 +156,8 @@ export async function connectEmbedded(
     ...settingsOf({
       ...given,
       statementTimeoutMs: given?.statementTimeoutMs ?? EMBEDDED_STATEMENT_TIMEOUT_MS,
+      // Its socket is served by this process, which may be busy starting PGlite.
+      connectTimeoutMs: given?.connectTimeoutMs ?? EMBEDDED_STATEMENT_TIMEOUT_MS,
     }),
     max: 1,
   };
