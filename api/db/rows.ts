@@ -1,8 +1,9 @@
 // SQL that the entity tables share, by table name (postgres.js quotes it as an
-// identifier): the row lock of a versioned edit, flipping is_active, deletion.
+// identifier): the row lock of a versioned edit, flipping is_active, deletion;
+// and a group's links to its members and rooms.
 import type { Queries } from "./connect.ts";
 
-type Table = "users" | "groups" | "rooms" | "devices";
+export type Table = "users" | "groups" | "rooms" | "devices";
 
 /** Locks the row for the rest of the transaction; false when there is none. */
 export async function lockRow(sql: Queries, table: Table, id: number): Promise<boolean> {
@@ -20,5 +21,28 @@ export async function toggleActive(sql: Queries, table: Table, id: number) {
 /** Deletes the row (what cascades goes with it); false when there was none. */
 export async function deleteRow(sql: Queries, table: Table, id: number): Promise<boolean> {
   const rows = await sql`delete from ${sql(table)} where id = ${id} returning id`;
+  return rows.length > 0;
+}
+
+/** A group's members (user_groups) and rooms (group_rooms): the column of the other side. */
+const LINKED = { user_groups: "user_id", group_rooms: "room_id" } as const;
+type LinkTable = keyof typeof LINKED;
+
+/** Links the group to the member or room; false when the link was there already. */
+export async function addLink(sql: Queries, table: LinkTable, groupId: number, otherId: number) {
+  const rows = await sql`insert into ${sql(table)} (group_id, ${sql(LINKED[table])})
+    values (${groupId}, ${otherId}) on conflict do nothing returning group_id`;
+  return rows.length > 0;
+}
+
+/** Removes the link; false when there was none. */
+export async function removeLink(
+  sql: Queries,
+  table: LinkTable,
+  groupId: number,
+  otherId: number,
+) {
+  const rows = await sql`delete from ${sql(table)}
+    where group_id = ${groupId} and ${sql(LINKED[table])} = ${otherId} returning group_id`;
   return rows.length > 0;
 }

@@ -2,13 +2,13 @@
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
-import { notFound } from "../http/not_found.ts";
+import { found, notFound } from "../http/not_found.ts";
 import { body, idParam, query } from "../http/validate.ts";
-import { assertVersion } from "../http/versions.ts";
+import { lockForEdit } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
-import { lockRow, toggleActive } from "../db/rows.ts";
+import { toggleActive } from "../db/rows.ts";
 import { roomExists } from "../rooms/repo.ts";
 import { assignBody, createDeviceBody, listQuery, updateDeviceBody } from "./schemas.ts";
 import {
@@ -26,11 +26,8 @@ import type { Deleted } from "../http/contract.ts";
 const DUPLICATE_DEVICE_ID = "A device with this device ID already exists";
 const GENERATE_ATTEMPTS = 50;
 
-async function deviceOr404(sql: Queries, id: number) {
-  const device = await findDevice(sql, id);
-  if (!device) throw notFound.device();
-  return device;
-}
+const deviceOr404 = async (sql: Queries, id: number) =>
+  found(await findDevice(sql, id), notFound.device);
 
 async function assertRoom(sql: Queries, roomId: number | null | undefined) {
   if (roomId != null && !(await roomExists(sql, roomId))) throw notFound.room();
@@ -64,8 +61,7 @@ export const deviceRoutes = new Hono<Env>()
     const input = await body(c, updateDeviceBody);
     const device = await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
-        if (!(await lockRow(tx, "devices", id))) throw notFound.device();
-        assertVersion(c, await deviceOr404(tx, id));
+        await lockForEdit(c, tx, "devices", id, findDevice, notFound.device);
         await assertRoom(tx, input.roomId);
         await updateDevice(tx, id, input);
         return await deviceOr404(tx, id);

@@ -13,16 +13,3 @@ export const roomsOfGroup = (sql: Queries, groupId: number): Promise<Room[]> =>
     sql,
     sql`where r.id in (select room_id from group_rooms where group_id = ${groupId})`,
   );
-
-/** True when the grant is new, false when the group already had the room. */
-export async function addRoomToGroup(sql: Queries, groupId: number, roomId: number) {
-  const rows = await sql`insert into group_rooms (group_id, room_id)
-    values (${groupId}, ${roomId}) on conflict do nothing returning group_id`;
-  return rows.length > 0;
-}
-
-export async function removeRoomFromGroup(sql: Queries, groupId: number, roomId: number) {
-  const rows = await sql`delete from group_rooms
-    where group_id = ${groupId} and room_id = ${roomId} returning group_id`;
-  return rows.length > 0;
-}

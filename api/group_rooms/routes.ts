@@ -5,22 +5,17 @@
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
 import { conflict } from "../http/errors.ts";
-import { notFound } from "../http/not_found.ts";
+import { found, notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
-import { findRoom } from "../rooms/repo.ts";
-import { addRoomToGroup, groupExists, removeRoomFromGroup, roomsOfGroup } from "./repo.ts";
+import { findRoom, roomExists } from "../rooms/repo.ts";
+import { groupExists, roomsOfGroup } from "./repo.ts";
+import { addLink, removeLink } from "../db/rows.ts";
 import type { GroupRoomRemoved } from "./contract.ts";
 
 async function assertGroup(sql: Queries, id: number) {
   if (!(await groupExists(sql, id))) throw notFound.group();
-}
-
-async function roomOr404(sql: Queries, id: number) {
-  const room = await findRoom(sql, id);
-  if (!room) throw notFound.room();
-  return room;
 }
 
 export const groupRoomRoutes = new Hono<Env>()
@@ -34,9 +29,9 @@ export const groupRoomRoutes = new Hono<Env>()
     const roomId = idParam(c, "roomId");
     const sql = c.var.sql;
     await assertGroup(sql, groupId);
-    const room = await roomOr404(sql, roomId);
+    const room = found(await findRoom(sql, roomId), notFound.room);
     if (!room.isActive) throw conflict("Only active rooms can be added to a group");
-    const added = await addRoomToGroup(sql, groupId, roomId);
+    const added = await addLink(sql, "group_rooms", groupId, roomId);
     return c.json(room, added ? 201 : 200);
   })
   .delete("/:id/rooms/:roomId", allow.admin, async (c) => {
@@ -44,8 +39,8 @@ export const groupRoomRoutes = new Hono<Env>()
     const roomId = idParam(c, "roomId");
     const sql = c.var.sql;
     await assertGroup(sql, groupId);
-    await roomOr404(sql, roomId);
-    if (!(await removeRoomFromGroup(sql, groupId, roomId))) {
+    if (!(await roomExists(sql, roomId))) throw notFound.room();
+    if (!(await removeLink(sql, "group_rooms", groupId, roomId))) {
       throw notFound.groupRoom();
     }
     return c.json({ success: true, groupId, roomId } satisfies GroupRoomRemoved);

@@ -62,17 +62,3 @@ export async function findMember(sql: Queries, groupId: number, userId: number) 
   );
   return member;
 }
-
-/** Adds the membership; false when it already existed. */
-export async function addMember(sql: Queries, groupId: number, userId: number) {
-  const rows = await sql`insert into user_groups (user_id, group_id)
-    values (${userId}, ${groupId}) on conflict do nothing returning user_id`;
-  return rows.length > 0;
-}
-
-/** Removes the membership; false when there was none. */
-export async function removeMember(sql: Queries, groupId: number, userId: number) {
-  const rows = await sql`delete from user_groups
-    where group_id = ${groupId} and user_id = ${userId} returning user_id`;
-  return rows.length > 0;
-}

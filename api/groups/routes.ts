@@ -2,26 +2,24 @@
 // deletion and membership. Room grants of a group are document 2 (api/rooms).
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
-import { deleteRow, lockRow, toggleActive } from "../db/rows.ts";
+import { addLink, deleteRow, lockRow, removeLink, toggleActive } from "../db/rows.ts";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
-import { notFound } from "../http/not_found.ts";
+import { found, notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
-import { assertVersion } from "../http/versions.ts";
+import { lockForEdit } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { readBody } from "../users/read_body.ts";
 import { keepingAnAdmin } from "./admins.ts";
 import * as s from "./schemas.ts";
 import {
-  addMember,
   findGroup,
   findMember,
   insertGroup,
   listGroups,
   listGroupsWithCounts,
   membersOf,
-  removeMember,
   updateGroup,
 } from "./repo.ts";
 import type { Deleted } from "../http/contract.ts";
@@ -29,11 +27,8 @@ import type { MemberRemoved } from "./contract.ts";
 
 const NAME_TAKEN = "A group with this name already exists";
 
-async function existingGroup(sql: Queries, id: number) {
-  const group = await findGroup(sql, id);
-  if (!group) throw notFound.group();
-  return group;
-}
+const existingGroup = async (sql: Queries, id: number) =>
+  found(await findGroup(sql, id), notFound.group);
 
 export const groupRoutes = new Hono<Env>()
   .get("/", allow.admin, async (c) => c.json(await listGroups(c.var.sql)))
@@ -58,8 +53,7 @@ export const groupRoutes = new Hono<Env>()
         c.var.sql,
         "Renaming the Admin group would leave no active administrator",
         async (tx) => {
-          if (!(await lockRow(tx, "groups", id))) throw notFound.group();
-          assertVersion(c, (await findGroup(tx, id))!);
+          await lockForEdit(c, tx, "groups", id, findGroup, notFound.group);
           await updateGroup(tx, id, input);
         },
       ),
@@ -101,7 +95,7 @@ export const groupRoutes = new Hono<Env>()
         select is_active from users where id = ${userId} for share`;
       if (!user) throw notFound.user();
       if (!user.isActive) throw conflict("Only active users can be added to a group");
-      return await addMember(tx, id, userId);
+      return await addLink(tx, "user_groups", id, userId);
     });
     return c.json(await findMember(c.var.sql, id, userId), added ? 201 : 200);
   })
@@ -110,7 +104,7 @@ export const groupRoutes = new Hono<Env>()
     const userId = idParam(c, "userId");
     const refusal = "You cannot remove the last active admin from the Admin group";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if (await removeMember(tx, id, userId)) return;
+      if (await removeLink(tx, "user_groups", id, userId)) return;
       if (!(await lockRow(tx, "groups", id))) throw notFound.group();
       throw notFound.member();
     });

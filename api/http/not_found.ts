@@ -21,3 +21,9 @@ export const notFound = {
   route: (method: string, path: string) =>
     new ApiError("not_found", `No route for ${method} ${path}`),
 };
+
+/** The row, or the 404 of what is missing: found(await findRoom(sql, id), notFound.room). */
+export function found<T>(row: T | null | undefined, missing: () => ApiError): T {
+  if (row === null || row === undefined) throw missing();
+  return row;
+}

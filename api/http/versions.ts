@@ -4,6 +4,9 @@
 import type { Context } from "hono";
 import { ApiError } from "./errors.ts";
 import type { StaleBody } from "./contract.ts";
+import { found } from "./not_found.ts";
+import type { Queries } from "../db/connect.ts";
+import { lockRow, type Table } from "../db/rows.ts";
 
 export class StaleVersion extends ApiError {
   constructor(readonly current: unknown) {
@@ -32,4 +35,20 @@ export function assertVersion(c: Context, current: { updatedAt: Date | string })
   if (Number.isNaN(asked) || new Date(asked).toISOString() !== actual) {
     throw new StaleVersion(current);
   }
+}
+
+/**
+ * The start of a versioned edit, in its transaction: locks the row (404 when there
+ * is none), and checks If-Match against its current version (412).
+ */
+export async function lockForEdit(
+  c: Context,
+  tx: Queries,
+  table: Table,
+  id: number,
+  find: (sql: Queries, id: number) => Promise<{ updatedAt: Date } | undefined>,
+  missing: () => ApiError,
+) {
+  if (!(await lockRow(tx, table, id))) throw missing();
+  assertVersion(c, found(await find(tx, id), missing));
 }

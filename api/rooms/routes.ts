@@ -1,23 +1,19 @@
 // Room calls of spec 2 §7. Admin only.
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
-import { notFound } from "../http/not_found.ts";
+import { found, notFound } from "../http/not_found.ts";
 import { body, idParam } from "../http/validate.ts";
-import { assertVersion } from "../http/versions.ts";
+import { lockForEdit } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { roomBody } from "./schemas.ts";
 import { createRoom, deleteRoom, findRoom, listRooms, updateRoom } from "./repo.ts";
 import { sensorFigures } from "./sensor_data.ts";
 import type { Queries } from "../db/connect.ts";
-import { lockRow, toggleActive } from "../db/rows.ts";
+import { toggleActive } from "../db/rows.ts";
 import type { Deleted } from "../http/contract.ts";
 
-async function roomOr404(sql: Queries, id: number) {
-  const room = await findRoom(sql, id);
-  if (!room) throw notFound.room();
-  return room;
-}
+const roomOr404 = async (sql: Queries, id: number) => found(await findRoom(sql, id), notFound.room);
 
 export const roomRoutes = new Hono<Env>()
   .get("/", allow.admin, async (c) => c.json(await listRooms(c.var.sql)))
@@ -32,8 +28,7 @@ export const roomRoutes = new Hono<Env>()
     const id = idParam(c);
     const input = await body(c, roomBody);
     const room = await transaction(c.var.sql, async (tx) => {
-      if (!(await lockRow(tx, "rooms", id))) throw notFound.room();
-      assertVersion(c, await roomOr404(tx, id));
+      await lockForEdit(c, tx, "rooms", id, findRoom, notFound.room);
       await updateRoom(tx, id, input);
       return await roomOr404(tx, id);
     });

@@ -2,12 +2,12 @@
 // resend-invitation call the spec leaves unshown. Badges: credentials_routes.ts.
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
-import { lockRow, toggleActive } from "../db/rows.ts";
+import { toggleActive } from "../db/rows.ts";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
-import { notFound } from "../http/not_found.ts";
+import { found, notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
-import { assertVersion } from "../http/versions.ts";
+import { lockForEdit } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { hashPassword } from "../auth/password.ts";
@@ -46,11 +46,8 @@ export const verificationUrl = (v: Verification) =>
       }`
       : null);
 
-async function existingUser(sql: Queries, id: number) {
-  const user = await findUser(sql, id);
-  if (!user) throw notFound.user();
-  return user;
-}
+const existingUser = async (sql: Queries, id: number) =>
+  found(await findUser(sql, id), notFound.user);
 
 export const userRoutes = new Hono<Env>()
   .get("/", allow.admin, async (c) => c.json(await listUsers(c.var.sql)))
@@ -74,8 +71,7 @@ export const userRoutes = new Hono<Env>()
     const input = await readBody(c, s.updateUserBody);
     await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
-        if (!(await lockRow(tx, "users", id))) throw notFound.user();
-        assertVersion(c, (await findUser(tx, id))!);
+        await lockForEdit(c, tx, "users", id, findUser, notFound.user);
         await updateUser(tx, id, input);
       }),
       EMAIL_TAKEN,

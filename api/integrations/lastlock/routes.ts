@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { Env } from "../../http/env.ts";
 import { ApiError, badRequest, conflict } from "../../http/errors.ts";
-import { notFound } from "../../http/not_found.ts";
+import { found, notFound } from "../../http/not_found.ts";
 import { body, idParam } from "../../http/validate.ts";
 import { transaction } from "../../http/transaction.ts";
 import { allow } from "../../auth/access.ts";
@@ -66,17 +66,10 @@ const connection = (c: Ctx) => connectionOf(c, c.var.integrations.lastLock);
 const ask = <T>(c: Ctx, work: (client: LastLockClient) => Promise<T>) =>
   callGateway(c, c.var.integrations.lastLock, work, answerFor);
 
-async function lockOr404(sql: Queries, id: number) {
-  const lock = await findLock(sql, id);
-  if (!lock) throw notFound.lastLockDevice();
-  return lock;
-}
-
-async function credentialOr404(sql: Queries, id: number) {
-  const credential = await findCredential(sql, id);
-  if (!credential) throw notFound.credential();
-  return credential;
-}
+const lockOr404 = async (sql: Queries, id: number) =>
+  found(await findLock(sql, id), notFound.lastLockDevice);
+const credentialOr404 = async (sql: Queries, id: number) =>
+  found(await findCredential(sql, id), notFound.credential);
 
 const storedSchedule = z.object({
   range_schedule: z.object({ start: z.string(), end: z.string() }),
