@@ -60,13 +60,6 @@ export type DecisionSettings = {
   /** "on": commit once the WAL is flushed (the default); "off": without waiting. */
   synchronousCommit: "on" | "off";
 };
-const DEFAULT_SETTINGS: DecisionSettings = { deadlineMs: 1_000, synchronousCommit: "on" };
-const settingsOf = new WeakMap<object, DecisionSettings>();
-
-/** Sets the pool's decision settings (http/database_scope.ts does, from the config). */
-export function configureDecisions(pool: Pool, settings: DecisionSettings) {
-  settingsOf.set(pool, settings);
-}
 
 /** Kept between the last moment a decision may be made and its deadline: commit and answer. */
 export const commitMarginMs = (deadlineMs: number) => Math.min(100, deadlineMs / 10);
@@ -217,9 +210,9 @@ export function decide(
   keyHash: string,
   credential: CredentialInput,
   action: string,
+  settings: DecisionSettings,
 ): Promise<Decision | undefined> {
   const pool = poolOf(sql);
-  const settings = (pool && settingsOf.get(pool)) ?? DEFAULT_SETTINGS;
   const deadline = (scopeOf(sql)?.startedAt ?? Date.now()) + settings.deadlineMs;
   const decideBy = deadline - commitMarginMs(settings.deadlineMs);
   // The queue is the pool's, whichever request's view of it this is.

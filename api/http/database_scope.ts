@@ -6,26 +6,15 @@
 // 503 never acts afterwards, whatever was still waiting inside the driver for it.
 // A request answered with success keeps its scope: a streamed body (the CSV export)
 // goes on reading after the handler has returned.
-// The access decisions' deadline starts here too: DECISION_DEADLINE_MS from the
-// moment the request arrived (access/decisions.ts).
+// The access decisions' deadline starts with the scope: DECISION_DEADLINE_MS from
+// the moment the request arrived (access/decisions.ts).
 import { createMiddleware } from "hono/factory";
 import type { Env } from "./env.ts";
 import type { Sql } from "../db/connect.ts";
 import { newScope, poolOf, withScope } from "../db/guard.ts";
-import { configureDecisions } from "../access/decisions.ts";
-
-const configured = new WeakSet<object>();
 
 export const databaseScope = createMiddleware<Env>(async (c, next) => {
-  const pool = poolOf(c.var.sql);
-  if (!pool) return await next(); // not a guarded pool (never in the app itself)
-  if (!configured.has(pool)) {
-    configured.add(pool);
-    configureDecisions(pool, {
-      deadlineMs: c.var.config.decisionDeadlineMs,
-      synchronousCommit: c.var.config.decisionsSynchronousCommit,
-    });
-  }
+  if (!poolOf(c.var.sql)) return await next(); // not a guarded pool (never in the app itself)
   const scope = newScope();
   c.set("sql", withScope(c.var.sql as Sql, scope));
   try {
