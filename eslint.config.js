@@ -7,7 +7,9 @@
 // the web app's feature boundaries (DESIGN.md, "Style"): shared pieces live in
 // web/src/{api,offline,ui}, which never import a feature; a feature imports its
 // own files and the shared ones, and another feature only through that
-// feature's public.ts, the small file naming what other screens embed.
+// feature's public.ts, the small file naming what other screens embed. Of the
+// server's code the web reads only its contract files (api/*/contract.ts), for the
+// types of what the API answers, so a changed answer breaks the web's type check.
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -54,16 +56,23 @@ export default tseslint.config(
         { type: "ui", pattern: "web/src/ui" },
         { type: "feature", pattern: "web/src/features/*", capture: ["feature"] },
         { type: "sw", pattern: "sw" },
+        // The server (api/ at the root), which nothing here may import but its contract files.
+        { type: "server", pattern: "api", partialMatch: false },
       ],
       // The entry point is a file of its own, not a folder.
-      "boundaries/files": [{ category: "main", pattern: "web/src/main.tsx" }],
+      "boundaries/files": [
+        { category: "main", pattern: "web/src/main.tsx" },
+        // The server's answer types: the one contract both sides compile against (types
+        // only; the web never runs server code).
+        { category: "contract", pattern: ["api/*/contract.ts", "api/http/contract_json.ts"] },
+      ],
     },
     rules: {
       "boundaries/dependencies": ["error", {
         default: "disallow",
         message: "{{ from.file.path }} may not import {{ to.file.path }}: " +
           "shared code (web/src/api, offline, ui) never imports a feature, and a feature reaches " +
-          "another only through its public.ts",
+          "another only through its public.ts; of the server (api/) only the types in its contract files",
         policies: [
           // Outside packages are not this rule's business.
           { allow: { to: { module: { origin: ["external", "core"] } } } },
@@ -71,6 +80,11 @@ export default tseslint.config(
           {
             from: { element: { types: shared } },
             allow: { to: { element: { types: shared } } },
+          },
+          // Shared code and features read the server's answer types from its contract.
+          {
+            from: { element: { types: ["feature", ...shared] } },
+            allow: { to: { file: { categories: "contract" } }, dependency: { kind: "type" } },
           },
           // The entry point mounts the app, the shared providers and the banner.
           {

@@ -18,6 +18,7 @@ import { roomRoutes } from "./rooms/routes.ts";
 import { groupRoomRoutes } from "./group_rooms/routes.ts";
 import { deviceRoutes } from "./devices/routes.ts";
 import { logRoutes } from "./logs/routes.ts";
+import { auditRoutes } from "./audit/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { credentialRoutes } from "./users/credentials_routes.ts";
 import { groupRoutes } from "./groups/routes.ts";
@@ -82,6 +83,7 @@ export function createApp(
   app.route("/api/devices", deviceKeyRoutes);
   app.route("/api/access", accessRoutes);
   app.route("/api", logRoutes);
+  app.route("/api/audit", auditRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

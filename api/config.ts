@@ -1,6 +1,7 @@
 // Configuration comes only from environment variables, validated once at start.
 // A bad value stops the process with one line naming the variable (see main.ts).
 import { z } from "zod";
+import { COUNT_BUDGET_MS } from "./logs/query.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.string().url();
@@ -42,6 +43,7 @@ const schema = z.object({
   // Unset: 900 ms for a server, 10 s for the embedded database (db/connect.ts).
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).optional(),
   DB_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(500),
+  LOG_COUNT_BUDGET_MS: z.coerce.number().int().min(10).max(60_000).default(COUNT_BUDGET_MS),
   DECISION_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   DECISIONS_SYNCHRONOUS_COMMIT: z.enum(["on", "off"], {
     error: 'must be "on" (the default: wait for the WAL flush) or "off"',
@@ -82,6 +84,8 @@ export type Config = Readonly<{
   dbStatementTimeoutMs: number | undefined;
   /** Statements that may wait for a connection before more are refused (503). */
   dbMaxWaiting: number;
+  /** A log page's count is given up after this long; the page then answers without a total. */
+  logCountBudgetMs: number;
   /** An access decision not decided this long after its request arrived is answered 503. */
   decisionDeadlineMs: number;
   /** "on": decisions commit once the WAL is flushed; "off" only if asked for. */
@@ -146,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbMaxWaiting: e.DB_MAX_WAITING,
+    logCountBudgetMs: e.LOG_COUNT_BUDGET_MS,
     decisionDeadlineMs: e.DECISION_DEADLINE_MS,
     decisionsSynchronousCommit: e.DECISIONS_SYNCHRONOUS_COMMIT,
   };

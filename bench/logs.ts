@@ -5,33 +5,25 @@
 //
 //   npx deno run -A bench/logs.ts   (ROWS=… and RUNS=… change the size; KEEP=true keeps
 //                                    the database for EXPLAIN)
-import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
-import postgres from "postgres";
+import { signInBenchAdmin } from "./bench_admin.ts";
+import { throwawayDatabase } from "./throwaway_db.ts";
+import type postgres from "postgres";
 import { createApp } from "../api/app.ts";
 import { loadConfig } from "../api/config.ts";
-import { connectServer } from "../api/db/connect.ts";
-import { migrate } from "../api/db/migrate.ts";
 import { createLogger } from "../api/http/logger.ts";
 import { encodeCursor } from "../api/logs/query.ts";
 
-const URL_ = Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ROWS = Number(Deno.env.get("ROWS") ?? 1_000_000);
 const RUNS = Number(Deno.env.get("RUNS") ?? 30);
 const WARMUP = 3;
 const BUDGET_MS = 100;
 const ORIGIN = "http://localhost:8000";
 
-const name = `threshold_bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-const admin = postgres(URL_, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database ${name}`);
-const target = new URL(URL_);
-target.pathname = `/${name}`;
-const db = await connectServer(target.toString(), { max: 10, statementTimeoutMs: 0 });
+const db = await throwawayDatabase();
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
 try {
-  await migrate(db.sql);
   const sql = db.sql;
   const started = performance.now();
 
@@ -77,19 +69,13 @@ try {
   await sql`vacuum analyze`.catch(async () => await sql`analyze`);
   const [{ n }] = await sql`select count(*)::int as n from access_logs`;
   console.log(
-    `database ${name}: ${n.toLocaleString("en-US")} access-log rows in ${seconds(started)}`,
+    `database ${db.name}: ${n.toLocaleString("en-US")} access-log rows in ${seconds(started)}`,
   );
 
   // An admin session through the real sign-in call.
   const config = loadConfig({ PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: "silent" });
   const app = createApp({ sql, config, log: createLogger("silent") });
-  await addBenchAdmin(sql);
-  const signIn = await app.request(new URL("/api/auth/login", ORIGIN), {
-    method: "POST",
-    headers: { origin: ORIGIN, "content-type": "application/json" },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  const cookie = signIn.headers.getSetCookie()[0].split(";")[0];
+  const cookie = await signInBenchAdmin(app, sql, ORIGIN);
 
   // A cursor half-way down each log, as if someone paged deep into history.
   const deep = async (where: postgres.Fragment) => {
@@ -168,7 +154,4 @@ try {
   if (over) Deno.exitCode = 1;
 } finally {
   await db.close();
-  if (Deno.env.get("KEEP") === "true") console.log(`kept database ${name}`);
-  else await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
 }

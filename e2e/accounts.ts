@@ -62,3 +62,21 @@ export async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSes
   });
   return { cdp, authenticatorId };
 }
+
+/**
+ * On /login: a password sign-in with "Setup Face ID" ticked, so the passkey is
+ * registered (201) before /app. Returns the authenticator's one credential.
+ */
+export async function signInSettingUpFaceId(page: Page, user: TestUser, { cdp, authenticatorId }: { cdp: CDPSession; authenticatorId: string }) {
+  await page.getByPlaceholder("Enter your email").fill(user.email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByPlaceholder("Enter your password").fill(user.password);
+  await page.getByRole("checkbox", { name: "Setup Face ID" }).check();
+  const registered = page.waitForResponse("**/api/auth/passkey/register/verify");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  expect((await registered).status()).toBe(201);
+  await expect(page).toHaveURL(/\/app$/);
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  return credentials[0];
+}

@@ -8,10 +8,11 @@ import {
   DEMO_MEMBER,
   DEMO_PASSWORD,
   signInByApi,
+  signInSettingUpFaceId,
   signInThroughForm,
   uniqueEmail,
 } from "./accounts";
-import { expect, expectAccessibleAtAllWidths, holdRequests, test } from "./fixtures";
+import { expect, expectAccessibleAtAllWidths, expectPageMeta, holdRequests, test } from "./fixtures";
 
 // page.route must see every call; the app's service worker is not under test here.
 test.use({ serviceWorkers: "block" });
@@ -20,11 +21,17 @@ const emailField = (page: Page) => page.getByPlaceholder("Enter your email");
 const passwordField = (page: Page) => page.getByPlaceholder("Enter your password");
 const alert = (page: Page) => page.getByRole("alert");
 
+/** /login with the e-mail given and Continue pressed. */
+async function toPasswordStep(page: Page, email: string) {
+  await page.goto("/login");
+  await emailField(page).fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
 test.describe("sign-up", () => {
   test("a new user signs up and lands on /app with the welcome", async ({ page }) => {
     await page.goto("/signup");
-    await expect(page).toHaveTitle("Threshold - Sign Up");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await expectPageMeta(page, "Sign Up");
     const create = page.getByRole("button", { name: "Create Account" });
     await expect(create).toBeDisabled();
     await expect(page.getByPlaceholder("Enter your email")).toHaveAttribute("type", "email");
@@ -68,8 +75,7 @@ test.describe("sign-up", () => {
 test.describe("sign-in", () => {
   test("step 1 checks the e-mail: Continue rules, the invalid e-mail alert, Checking...", async ({ page }) => {
     await page.goto("/login");
-    await expect(page).toHaveTitle("Threshold - Login");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await expectPageMeta(page, "Login");
     const next = page.getByRole("button", { name: "Continue" });
     await expect(next).toBeDisabled(); // empty
     await expect(page.getByText("Don't have an account?")).toBeVisible();
@@ -110,9 +116,7 @@ test.describe("sign-in", () => {
   test("step 2: Change goes back and clears the password; Forgot password only logs", async ({ page }) => {
     const logs: string[] = [];
     page.on("console", (message) => logs.push(message.text()));
-    await page.goto("/login");
-    await emailField(page).fill("someone@threshold.test");
-    await page.getByRole("button", { name: "Continue" }).click();
+    await toPasswordStep(page, "someone@threshold.test");
     await passwordField(page).fill("typed-password");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
 
@@ -141,9 +145,7 @@ test.describe("sign-in", () => {
 
   test("a wrong password shows the server's error and stays on step 2", async ({ page, request }) => {
     const user = await createUser(request, "wrongpw");
-    await page.goto("/login");
-    await emailField(page).fill(user.email);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await toPasswordStep(page, user.email);
     await passwordField(page).fill("not-the-password");
     await passwordField(page).press("Enter"); // Enter submits
     await expect(alert(page)).toHaveText("Invalid email or password");
@@ -165,9 +167,7 @@ test.describe("sign-in", () => {
   test("after 5 wrong passwords the 6th attempt is throttled", async ({ page, request }) => {
     // A fresh account: throttling the demo accounts would break other tests.
     const user = await createUser(request, "throttle");
-    await page.goto("/login");
-    await emailField(page).fill(user.email);
-    await page.getByRole("button", { name: "Continue" }).click();
+    await toPasswordStep(page, user.email);
     await passwordField(page).fill("wrong-password");
     const signIn = page.getByRole("button", { name: "Sign in" });
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -192,21 +192,12 @@ test.describe("sign-in", () => {
 
 test.describe("passkeys", () => {
   test("Setup Face ID registers a passkey at sign-in; Log In with Face ID then signs in", async ({ page, request }) => {
-    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     const user = await createUser(request, "passkey");
 
     // Password sign-in with "Setup Face ID" ticked: registration runs before /app.
     await page.goto("/login");
-    await emailField(page).fill(user.email);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await passwordField(page).fill(user.password);
-    await page.getByRole("checkbox", { name: "Setup Face ID" }).check();
-    const registered = page.waitForResponse("**/api/auth/passkey/register/verify");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    expect((await registered).status()).toBe(201);
-    await expect(page).toHaveURL(/\/app$/);
-    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
-    expect(credentials).toHaveLength(1);
+    await signInSettingUpFaceId(page, user, authenticator);
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -3,7 +3,7 @@
 // and groups through the API with the page's own cookies.
 import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD, signInByApi, uniqueEmail } from "./accounts";
-import { DESKTOP, expect, test } from "./fixtures";
+import { DESKTOP, expect, holdRequests, test } from "./fixtures";
 
 export const toasts = (page: Page) => page.getByRole("region", { name: /notifications/i });
 
@@ -68,4 +68,35 @@ export async function apiUserByEmail(page: Page, email: string): Promise<ApiUser
   const user = users.find((u) => u.email === email);
   if (!user) throw new Error(`no user ${email}`);
   return user;
+}
+
+/** Opens a list page's Add dialog: the dialog and its create button, which waits for a name. */
+export async function openAddDialog(page: Page, list: string, opener: string, title: string, createLabel: string) {
+  await page.goto(list);
+  await page.getByRole("button", { name: opener }).click();
+  const dialog = page.getByRole("dialog", { name: title });
+  const create = dialog.getByRole("button", { name: createLabel });
+  await expect(create).toBeDisabled();
+  return { dialog, create };
+}
+
+/** On a thing's page: Deactivate, then Reactivate, from its Danger Zone, each with its toast. */
+export async function deactivateAndReactivate(page: Page, kind: string, toastTexts: { deactivated: string; activated: string }) {
+  const zone = page.getByRole("region", { name: "Danger Zone" });
+  await zone.getByRole("button", { name: `Deactivate ${kind}` }).click();
+  await expect(toasts(page)).toContainText(toastTexts.deactivated);
+  await expect(page.getByRole("main").getByText("Inactive", { exact: true })).toBeVisible();
+  await zone.getByRole("button", { name: `Reactivate ${kind}` }).click();
+  await expect(toasts(page)).toContainText(toastTexts.activated);
+  await expect(page.getByRole("main").getByText("Active", { exact: true })).toBeVisible();
+  return zone;
+}
+
+/** A thing's page says `loading` while its read is held, then shows the thing under its name. */
+export async function expectLoadingThenShown(page: Page, path: string, read: string, loading: string, name: string) {
+  const release = await holdRequests(page, read);
+  await page.goto(path);
+  await expect(page.getByText(loading)).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 }

@@ -4,9 +4,9 @@
 // Configuration with its write-only secrets, the Last Lock information,
 // Assigned Credentials, the Danger Zone).
 import type { Page } from "@playwright/test";
-import { dashboardSpec, showDeactivatedSwitch as showDeactivated, toasts } from "./dashboard";
+import { dashboardSpec, expectLoadingThenShown, openAddDialog, showDeactivatedSwitch as showDeactivated, toasts } from "./dashboard";
 import { DESKTOP, expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
-import { answerConfirm, apiCreateDevice, apiCreateRoom, apiDevice, apiDeviceByName, apiRoomByName, uniqueName } from "./spaces";
+import { answerConfirm, apiCreateDevice, deleteThroughDialog, apiCreateRoom, apiDevice, apiDeviceByName, apiRoomByName, uniqueName } from "./spaces";
 
 dashboardSpec(60_000);
 
@@ -86,11 +86,7 @@ test.describe("All Devices", () => {
   });
 
   test("Add Device: name required, sensor by default, Card Reader and Density Sensor; opens the new device", async ({ page }) => {
-    await page.goto("/dash/devices");
-    await page.getByRole("button", { name: "Add Device" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add Device" });
-    const create = dialog.getByRole("button", { name: "Create Device" });
-    await expect(create).toBeDisabled();
+    const { dialog, create } = await openAddDialog(page, "/dash/devices", "Add Device", "Add Device", "Create Device");
     const type = dialog.getByRole("combobox", { name: "Device Type" });
     await expect(type).toHaveText("Sensor");
     await type.click();
@@ -153,12 +149,7 @@ test.describe("All Devices", () => {
 
     await search(page).fill(device.name);
     await row(page, device.name).getByRole("button", { name: `Actions for ${device.name}` }).click();
-    const answered = answerConfirm(page, `Are you sure you want to delete ${device.name}? This action cannot be undone.`);
-    await dialog.getByRole("button", { name: "Delete Device" }).click();
-    await answered;
-    await expect(toasts(page)).toContainText("Device deleted");
-    await expect(page.getByText("No devices found matching your criteria.")).toBeVisible();
-    expect((await apiDevice(page, device.id)).status).toBe(404);
+    await deleteThroughDialog(page, dialog, "Device", device.name, async () => (await apiDevice(page, device.id)).status);
   });
 });
 
@@ -371,11 +362,7 @@ test.describe("device page", () => {
   test("an unknown or non-numeric device id shows 'Device not found'; Loading device... while it is read", async ({ page }) => {
     // First, before any device list is cached (its row would stand in while the device loads).
     const device = await apiCreateDevice(page, "Slow Lock");
-    const release = await holdRequests(page, `**/api/devices/${device.id}`);
-    await page.goto(`/dash/device/${device.id}`);
-    await expect(page.getByText("Loading device...")).toBeVisible();
-    release();
-    await expect(page.getByRole("heading", { name: device.name, level: 1 })).toBeVisible();
+    await expectLoadingThenShown(page, `/dash/device/${device.id}`, `**/api/devices/${device.id}`, "Loading device...", device.name);
 
     await page.goto("/dash/device/abc");
     await expect(page.getByRole("heading", { name: "Device not found" })).toBeVisible();

@@ -49,3 +49,9 @@ export async function holdRequests(page: Page, url: string, method?: string): Pr
   });
   return release;
 }
+
+/** The page's title ("Threshold - <screen>") and the robots meta every page carries (spec 1 §3). */
+export async function expectPageMeta(page: Page, screen: string) {
+  await expect(page).toHaveTitle(`Threshold - ${screen}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+}

@@ -59,7 +59,23 @@ export default async function globalSetup() {
   const log = createWriteStream("test-results/server.log");
   const server = spawn("node_modules/.bin/deno", ["run", "-A", "api/main.ts", "--demo"], {
     // No demo door traffic: log pages and totals must hold still while tests read them.
-    env: { ...process.env, DATABASE_URL: "", ...db.env, PORT: String(port), LOG_LEVEL: "warn", DOOR_SIMULATOR: "false" },
+    // Generous database deadlines, as the API tests' (api/db/test_db.ts): on a busy
+    // two-core machine a statement can outlast the production 900 ms, and a 503 then
+    // would fail a test about something else; the deadlines have tests of their own.
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      ...db.env,
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DOOR_SIMULATOR: "false",
+      DB_STATEMENT_TIMEOUT_MS: "30000",
+      DB_CONNECT_TIMEOUT_MS: "10000",
+      DECISION_DEADLINE_MS: "30000",
+      // Log pages count their rows for the pager within this budget; a busy machine
+      // would otherwise give up and show "50+" where a test reads the exact count.
+      LOG_COUNT_BUDGET_MS: "10000",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout.pipe(log);

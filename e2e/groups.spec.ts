@@ -3,7 +3,7 @@
 // page (edit, Danger Zone, missing groups) and its members with the Add Users
 // picker (only active users who are not members yet).
 import type { Page } from "@playwright/test";
-import { apiAddMember, apiCreateGroup, apiCreateUser, apiToggleUser, dashboardSpec, toasts } from "./dashboard";
+import { apiAddMember, apiCreateGroup, apiCreateUser, apiToggleUser, dashboardSpec, deactivateAndReactivate, openAddDialog, toasts } from "./dashboard";
 import { expect, expectAccessibleAtAllWidths, PHONE, test } from "./fixtures";
 
 dashboardSpec(90_000);
@@ -97,11 +97,7 @@ test.describe("groups list", () => {
 
 test.describe("Add New Group", () => {
   test("needs a name, refuses a taken one, then opens the new group", async ({ page }) => {
-    await page.goto("/dash/groups");
-    await page.getByRole("button", { name: "Add Group" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add New Group" });
-    const create = dialog.getByRole("button", { name: "Create Group" });
-    await expect(create).toBeDisabled();
+    const { dialog, create } = await openAddDialog(page, "/dash/groups", "Add Group", "Add New Group", "Create Group");
     await dialog.getByLabel("Group Name").fill("   ");
     await expect(create).toBeDisabled();
     await expectAccessibleAtAllWidths(page);
@@ -146,12 +142,7 @@ test.describe("group page", () => {
     await expect(page.getByRole("main").getByText("After the edit").first()).toBeVisible();
     expect(await (await page.request.get(`/api/groups/${group.id}`)).json()).toMatchObject({ name, description: "After the edit" });
 
-    const zone = page.getByRole("region", { name: "Danger Zone" });
-    await zone.getByRole("button", { name: "Deactivate Group" }).click();
-    await expect(toasts(page)).toContainText("Group deactivated");
-    await expect(page.getByRole("main").getByText("Inactive", { exact: true })).toBeVisible();
-    await zone.getByRole("button", { name: "Reactivate Group" }).click();
-    await expect(toasts(page)).toContainText("Group activated");
+    const zone = await deactivateAndReactivate(page, "Group", { deactivated: "Group deactivated", activated: "Group activated" });
     await zone.getByRole("button", { name: "Delete Group" }).click();
     await expect(toasts(page)).toContainText("Group deleted");
     await expect(page).toHaveURL(/\/dash\/groups$/);

@@ -1,15 +1,24 @@
 // The signed-in home page /app (spec 2 §2, §4): welcome, the admin-only dashboard
 // button, the wallet placeholder, the identity button in its states (through the
 // real Stripe Identity simulator), sign-out.
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { createUser, DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD, signInByApi } from "./accounts";
 import { apiUserByEmail } from "./dashboard";
-import { expect, expectAccessibleAtAllWidths, holdRequests, TABLET, test } from "./fixtures";
+import { expect, expectAccessibleAtAllWidths, expectPageMeta, holdRequests, TABLET, test } from "./fixtures";
 
 test.use({ serviceWorkers: "block" });
 
 const STATUS = "**/api/stripe/verification-status";
 const START = "**/api/stripe/verification-session";
+
+/** A new member, signed in on /app, who has pressed Verify Identity (now on the simulator's page). */
+async function startVerifying(page: Page, request: APIRequestContext, tag: string) {
+  const person = await createUser(request, tag);
+  await signInByApi(page, person.email, person.password);
+  await page.goto("/app");
+  await page.getByRole("button", { name: "Verify Identity" }).click();
+  return person;
+}
 
 const toasts = (page: Page) => page.getByRole("region", { name: /notifications/i });
 
@@ -18,8 +27,7 @@ test("the admin's home: welcome, app name, dashboard button, page meta", async (
   await page.goto("/app");
   await expect(page.getByRole("heading", { name: `Welcome ${DEMO_ADMIN.firstName}` })).toBeVisible();
   await expect(page.getByText("Threshold", { exact: true })).toBeVisible();
-  await expect(page).toHaveTitle("Threshold - Home");
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expectPageMeta(page, "Home");
   await expect(page.getByRole("button", { name: "Add Keys to Wallet" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
   await expectAccessibleAtAllWidths(page);
@@ -55,10 +63,7 @@ test.describe("identity button", () => {
 
   test("a member verifies through the hosted page (Complete): thanks, Identity Verified, the admin sees Verified", async ({ page, request, browser, baseURL }) => {
     test.setTimeout(60_000);
-    const person = await createUser(request, "verifies");
-    await signInByApi(page, person.email, person.password);
-    await page.goto("/app");
-    await page.getByRole("button", { name: "Verify Identity" }).click();
+    const person = await startVerifying(page, request, "verifies");
 
     // Stripe's hosted page (the simulator's).
     await expect(page).toHaveURL(/\/sim\/stripe\/verify\//);
@@ -96,10 +101,7 @@ test.describe("identity button", () => {
   });
 
   test("a failed attempt asks to continue (polled every 5 s), shows the error to the admin, and can be completed", async ({ page, request }) => {
-    const person = await createUser(request, "verifyfail");
-    await signInByApi(page, person.email, person.password);
-    await page.goto("/app");
-    await page.getByRole("button", { name: "Verify Identity" }).click();
+    await startVerifying(page, request, "verifyfail");
     await page.getByRole("button", { name: "Fail verification" }).click();
     await expect(page).toHaveURL(/\/app$/);
     await expect(toasts(page)).toContainText("Verification Complete");
@@ -121,10 +123,7 @@ test.describe("identity button", () => {
   });
 
   test("the admin sees a failed attempt as In Progress with its Verification Error", async ({ page, request, browser, baseURL }) => {
-    const person = await createUser(request, "verifyerr");
-    await signInByApi(page, person.email, person.password);
-    await page.goto("/app");
-    await page.getByRole("button", { name: "Verify Identity" }).click();
+    const person = await startVerifying(page, request, "verifyerr");
     await page.getByRole("button", { name: "Fail verification" }).click();
     await expect(page.getByRole("button", { name: "Continue Verification" })).toBeVisible();
 
@@ -137,10 +136,7 @@ test.describe("identity button", () => {
   });
 
   test("a canceled verification reads Verify Identity again; the admin sees Canceled", async ({ page, request, browser, baseURL }) => {
-    const person = await createUser(request, "verifycancel");
-    await signInByApi(page, person.email, person.password);
-    await page.goto("/app");
-    await page.getByRole("button", { name: "Verify Identity" }).click();
+    const person = await startVerifying(page, request, "verifycancel");
     await page.getByRole("button", { name: "Cancel verification" }).click();
     await expect(page).toHaveURL(/\/app$/);
     await expect(page.getByRole("button", { name: "Verify Identity" })).toBeEnabled();

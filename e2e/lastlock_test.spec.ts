@@ -1,7 +1,7 @@
 // The lock test page /dash/lastlock-test (spec 2 §2, §5, §8, §9) against the real
 // server and the built-in Last Lock simulator: a fresh user's credential is
 // created, assigned to an approved demo lock and removed again.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { apiCreateUser, signInAsAdmin, toasts } from "./dashboard";
 import { expect, expectAccessibleAtAllWidths, holdRequests, test } from "./fixtures";
 import { apiDeviceByName } from "./spaces";
@@ -15,6 +15,16 @@ test.beforeEach(async ({ page }) => {
 const results = (page: Page) => page.getByRole("region", { name: "Test Results" });
 const resultItems = (page: Page) => results(page).getByRole("listitem");
 const form = (page: Page, title: string) => page.getByRole("region", { name: title });
+
+/** Runs an Assign or Remove Credential form; its result is the newest of `count`. */
+async function runCommand(page: Page, command: Locator, title: string, credentialId: string, count: number) {
+  await command.getByLabel("Credential ID").fill(credentialId);
+  await command.getByRole("button", { name: title }).click();
+  await expect(resultItems(page)).toHaveCount(count);
+  const result = resultItems(page).first();
+  await expect(result).toContainText(title);
+  return result;
+}
 
 test("creates, assigns and removes a credential with the picked device and user", async ({ page }) => {
   test.setTimeout(60_000);
@@ -71,11 +81,7 @@ test("creates, assigns and removes a credential with the picked device and user"
   const credentialId = String(createdBody.id);
 
   // Assign it to the picked lock.
-  await assign.getByLabel("Credential ID").fill(credentialId);
-  await assign.getByRole("button", { name: "Assign Credential" }).click();
-  await expect(resultItems(page)).toHaveCount(2);
-  const assigned = resultItems(page).first();
-  await expect(assigned).toContainText("Assign Credential");
+  const assigned = await runCommand(page, assign, "Assign Credential", credentialId, 2);
   await expect(assigned).toContainText("201");
   expect(JSON.parse((await assigned.locator("pre").textContent())!)).toMatchObject({
     deviceId: lock.id,
@@ -91,11 +97,7 @@ test("creates, assigns and removes a credential with the picked device and user"
   await expect(resultItems(page).first()).toContainText(`"credentialId": ${credentialId}`);
 
   // Remove it again: 'Successfully deleted'.
-  await remove.getByLabel("Credential ID").fill(credentialId);
-  await remove.getByRole("button", { name: "Remove Credential" }).click();
-  await expect(resultItems(page)).toHaveCount(4);
-  const removed = resultItems(page).first();
-  await expect(removed).toContainText("Remove Credential");
+  const removed = await runCommand(page, remove, "Remove Credential", credentialId, 4);
   await expect(removed).toContainText("200");
   await expect(removed).toContainText("Successfully deleted");
   const after = await (await page.request.get(`/api/lastlock/devices/${lock.id}/credentials`)).json();

@@ -36,6 +36,14 @@ function firstPageLabel(page: LogPage): string {
   return `1-${shown} of ${of}`;
 }
 
+/** Types into the log search; the pager then counts what the API finds for `search`. */
+async function searchLogs(page: Page, path: string, typed: string, search: string): Promise<LogPage> {
+  await page.getByRole("searchbox", { name: "Search logs" }).fill(typed);
+  const found = await apiLog(page, path, { search });
+  await expect(pager(page)).toHaveText(firstPageLabel(found));
+  return found;
+}
+
 async function exportCsv(page: Page, expectedName: string): Promise<string[]> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export to CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(expectedName);
@@ -68,9 +76,7 @@ test("room log: TIMESTAMP, DEVICE, CREDENTIAL, ACTION, OUTCOME from the server; 
   await page.setViewportSize(DESKTOP);
 
   // By device.
-  await page.getByRole("searchbox", { name: "Search logs" }).fill("TURNSTILE");
-  const turnstile = await apiLog(page, path, { search: "turnstile" });
-  await expect(pager(page)).toHaveText(firstPageLabel(turnstile));
+  const turnstile = await searchLogs(page, path, "TURNSTILE", "turnstile");
   for (const cell of await rowsOf(table).locator("td:nth-child(2)").all()) await expect(cell).toHaveText("Lobby Turnstile");
   const lines = await exportCsv(page, `room-${lobby.id}-access-logs.csv`);
   expect(lines).toHaveLength(turnstile.total!);
@@ -151,9 +157,7 @@ test("group log: what the group's members did at its rooms; phone cards; export"
   await expectAccessibleAtAllWidths(page);
   await page.setViewportSize(DESKTOP);
 
-  await page.getByRole("searchbox", { name: "Search logs" }).fill("server room");
-  const server = await apiLog(page, path, { search: "server room" });
-  await expect(pager(page)).toHaveText(firstPageLabel(server));
+  const server = await searchLogs(page, path, "server room", "server room");
   const lines = await exportCsv(page, `group-${engineering.id}-access-logs.csv`);
   expect(lines).toHaveLength(server.total!);
   for (const line of lines) expect(line).toContain("Server Room");
@@ -192,9 +196,7 @@ test("global log: 'Review all activity', every door, search, paging and export",
   await page.getByRole("button", { name: "Previous page" }).click();
   await expect(pager(page)).toHaveText(firstPageLabel(all));
 
-  await page.getByRole("searchbox", { name: "Search logs" }).fill("mail room lock");
-  const mail = await apiLog(page, "/api/logs", { search: "mail room lock" });
-  await expect(pager(page)).toHaveText(firstPageLabel(mail));
+  const mail = await searchLogs(page, "/api/logs", "mail room lock", "mail room lock");
   const lines = await exportCsv(page, "access-logs.csv");
   expect(lines).toHaveLength(mail.total!);
   for (const line of lines) expect(line).toContain(",Mail Room Lock,Mail Room,");

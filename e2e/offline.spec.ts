@@ -5,7 +5,7 @@
 // middle of the replay), conflicts, the update prompt, and the install bits.
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page, Route, Worker } from "@playwright/test";
-import { addVirtualAuthenticator, createUser, DEMO_ADMIN, uniqueEmail } from "./accounts";
+import { addVirtualAuthenticator, createUser, DEMO_ADMIN, signInSettingUpFaceId, uniqueEmail } from "./accounts";
 import { type ApiGroup, type ApiUser, apiAddMember, apiCreateGroup, apiCreateUser, signInAsAdmin } from "./dashboard";
 import { DESKTOP, expect, test } from "./fixtures";
 import {
@@ -418,24 +418,15 @@ test.describe("installable PWA", () => {
     // media features do not include it). What the installed app changes for
     // passkeys is that the page runs under the service worker, from the
     // app's own origin: both are asserted here.
-    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     const calls: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/passkey/")) calls.push(r.url());
     });
 
     // Register at a password sign-in ("Setup Face ID"), sign out, sign in with the passkey.
-    await page.getByPlaceholder("Enter your email").fill(user.email);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.getByPlaceholder("Enter your password").fill(user.password);
-    await page.getByRole("checkbox", { name: "Setup Face ID" }).check();
-    const registered = page.waitForResponse("**/api/auth/passkey/register/verify");
-    await page.getByRole("button", { name: "Sign in" }).click();
-    expect((await registered).status()).toBe(201);
-    await expect(page).toHaveURL(/\/app$/);
-    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
-    expect(credentials).toHaveLength(1);
-    expect(credentials[0].rpId).toBe(new URL(baseURL!).hostname);
+    const credential = await signInSettingUpFaceId(page, user, authenticator);
+    expect(credential.rpId).toBe(new URL(baseURL!).hostname);
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -51,40 +51,42 @@ export async function restoreNetwork(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-type Persisted = { keys: string[]; outbox: { status: string; label: string; key: string }[] };
-
-/** The persisted React Query cache's keys and the outbox rows, read straight from IndexedDB. */
-export async function readOfflineDb(page: Page): Promise<Persisted> {
+/** Every object store of the app's IndexedDB database and its rows, read in the page. */
+export async function readIndexedDb(page: Page): Promise<Record<string, unknown[]>> {
   return await page.evaluate(() =>
-    new Promise<Persisted>((resolve, reject) => {
+    new Promise<Record<string, unknown[]>>((resolve, reject) => {
       const open = indexedDB.open("threshold");
       open.onerror = () => reject(open.error);
       open.onsuccess = () => {
         const db = open.result;
-        if (!db.objectStoreNames.contains("cache")) {
-          db.close();
-          return resolve({ keys: [], outbox: [] });
+        const names = [...db.objectStoreNames];
+        if (!names.length) return (db.close(), resolve({}));
+        const tx = db.transaction(names);
+        const stores: Record<string, unknown[]> = {};
+        for (const name of names) {
+          const all = tx.objectStore(name).getAll();
+          all.onsuccess = () => (stores[name] = all.result);
         }
-        const tx = db.transaction(["cache", "outbox"]);
-        const cache = tx.objectStore("cache").get("client");
-        const outbox = tx.objectStore("outbox").getAll();
         tx.oncomplete = () => {
-          const client = cache.result?.value;
           db.close();
-          resolve({
-            keys: (client?.clientState.queries ?? [])
-              .filter((q: { state: { status: string } }) => q.state.status === "success")
-              .map((q: { queryKey: unknown[] }) => String(q.queryKey[0])),
-            outbox: outbox.result.map((r: { status: string; label: string; key: string }) => ({
-              status: r.status,
-              label: r.label,
-              key: r.key,
-            })),
-          });
+          resolve(stores);
         };
       };
     })
   );
+}
+
+type OutboxRow = { status: string; label: string; key: string };
+type CacheRow = { key: string; value?: { clientState: { queries: { queryKey: unknown[]; state: { status: string } }[] } } };
+
+/** The persisted React Query cache's keys (of answered queries) and the outbox rows. */
+export async function readOfflineDb(page: Page): Promise<{ keys: string[]; outbox: OutboxRow[] }> {
+  const stores = await readIndexedDb(page);
+  const client = (stores.cache as CacheRow[] | undefined)?.find((row) => row.key === "client")?.value;
+  return {
+    keys: (client?.clientState.queries ?? []).filter((q) => q.state.status === "success").map((q) => String(q.queryKey[0])),
+    outbox: ((stores.outbox ?? []) as OutboxRow[]).map(({ status, label, key }) => ({ status, label, key })),
+  };
 }
 
 /** Waits until every given query key (first segment, e.g. "/api/users") is in the persisted cache. */

@@ -7,6 +7,8 @@ import {
   apiCreateGroup,
   dashboardSpec,
   listFooter as footer,
+  expectLoadingThenShown,
+  openAddDialog,
   showDeactivatedSwitch as showDeactivated,
   toasts,
 } from "./dashboard";
@@ -22,6 +24,7 @@ import {
   apiToggleRoom,
   CSV_HEADER,
   csvRows,
+  deleteThroughDialog,
   downloadText,
   uniqueName,
 } from "./spaces";
@@ -90,11 +93,7 @@ test.describe("rooms list", () => {
   });
 
   test("Add Room: Create Room waits for a name, sends it trimmed and opens the new room", async ({ page }) => {
-    await page.goto("/dash/rooms");
-    await page.getByRole("button", { name: "Add Room" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add Room" });
-    const create = dialog.getByRole("button", { name: "Create Room" });
-    await expect(create).toBeDisabled();
+    const { dialog, create } = await openAddDialog(page, "/dash/rooms", "Add Room", "Add Room", "Create Room");
     await dialog.getByLabel("Room Name").fill("   ");
     await expect(create).toBeDisabled();
     await expectAccessibleAtAllWidths(page);
@@ -152,17 +151,12 @@ test.describe("rooms list", () => {
     const text = `Are you sure you want to delete ${room.name}? This action cannot be undone.`;
     // Cancelling the confirmation keeps the room.
     await roomsTable(page).getByRole("button", { name: `Actions for ${room.name}` }).click();
-    let answered = answerConfirm(page, text, false);
+    const answered = answerConfirm(page, text, false);
     await dialog.getByRole("button", { name: "Delete Room" }).click();
     await answered;
     await expect(dialog).toBeVisible();
     expect((await apiRoom(page, room.id)).status).toBe(200);
-    answered = answerConfirm(page, text);
-    await dialog.getByRole("button", { name: "Delete Room" }).click();
-    await answered;
-    await expect(toasts(page)).toContainText("Room deleted");
-    await expect(page.getByText("No rooms found matching your criteria.")).toBeVisible();
-    expect((await apiRoom(page, room.id)).status).toBe(404);
+    await deleteThroughDialog(page, dialog, "Room", room.name, async () => (await apiRoom(page, room.id)).status);
   });
 });
 
@@ -267,11 +261,7 @@ test.describe("room page", () => {
 
   test("Loading room... shows while the room is read", async ({ page }) => {
     const room = await apiCreateRoom(page, "Loading");
-    const release = await holdRequests(page, `**/api/rooms/${room.id}`);
-    await page.goto(`/dash/room/${room.id}`);
-    await expect(page.getByText("Loading room...")).toBeVisible();
-    release();
-    await expect(page.getByRole("heading", { name: room.name, level: 1 })).toBeVisible();
+    await expectLoadingThenShown(page, `/dash/room/${room.id}`, `**/api/rooms/${room.id}`, "Loading room...", room.name);
   });
 
   test("the Utilization tab shows only for a room with a density device", async ({ page }) => {

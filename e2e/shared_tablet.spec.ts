@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_MEMBER, DEMO_PASSWORD, signInThroughForm, uniqueEmail } from "./accounts";
 import { DESKTOP, expect, test } from "./fixtures";
-import { cutNetwork, readOfflineDb, restoreNetwork, waitForPersisted, waitForServiceWorker } from "./offline_helpers";
+import { cutNetwork, readIndexedDb, readOfflineDb, restoreNetwork, waitForPersisted, waitForServiceWorker } from "./offline_helpers";
 import { uniqueName } from "./spaces";
 
 test.use({ viewport: DESKTOP, serviceWorkers: "allow" });
@@ -52,28 +52,17 @@ const banner = (page: Page) =>
 const avatar = (page: Page) => page.getByRole("navigation", { name: "Dashboard" }).getByRole("button", { name: /^Sign out / });
 
 /** Everything in the app's IndexedDB database, as text. */
-async function dumpIndexedDb(page: Page): Promise<string> {
-  return await page.evaluate(() =>
-    new Promise<string>((resolve, reject) => {
-      const open = indexedDB.open("threshold");
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const names = [...db.objectStoreNames];
-        if (!names.length) return resolve("{}");
-        const tx = db.transaction(names);
-        const out: Record<string, unknown> = {};
-        for (const name of names) {
-          const all = tx.objectStore(name).getAll();
-          all.onsuccess = () => (out[name] = all.result);
-        }
-        tx.oncomplete = () => {
-          db.close();
-          resolve(JSON.stringify(out));
-        };
-      };
-    })
-  );
+const dumpIndexedDb = async (page: Page) => JSON.stringify(await readIndexedDb(page));
+
+/** Offline: renames the room and deactivates the user, two changes the outbox holds. */
+async function queueTwoChanges(page: Page, roomId: number, roomName: string, userId: number) {
+  await page.goto(`/dash/room/${roomId}`);
+  await page.getByLabel("Room Name").fill(roomName);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(banner(page)).toContainText("1 change waiting");
+  await page.goto(`/dash/user/${userId}`);
+  await page.getByRole("region", { name: "Danger Zone" }).getByRole("button", { name: "Deactivate User" }).click();
+  await expect(banner(page)).toContainText("2 changes waiting");
 }
 
 async function signOutFromDashboard(page: Page, choice?: "keep" | "discard") {
@@ -105,13 +94,7 @@ test("admin A's offline changes never go under admin B, are shown to nobody else
   }
 
   await cutNetwork(page.context(), worker);
-  await page.goto(`/dash/room/${room.id}`);
-  await page.getByLabel("Room Name").fill(renamed);
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(banner(page)).toContainText("1 change waiting");
-  await page.goto(`/dash/user/${target.id}`);
-  await page.getByRole("region", { name: "Danger Zone" }).getByRole("button", { name: "Deactivate User" }).click();
-  await expect(banner(page)).toContainText("2 changes waiting");
+  await queueTwoChanges(page, room.id, renamed, target.id);
 
   await signOutFromDashboard(page, "keep");
   await expect(banner(page)).toHaveText(/^Offline$/); // nothing of A's on the sign-in page
@@ -159,13 +142,7 @@ test("changes discarded at sign-out are gone; the next sign-in of the same perso
   await waitForPersisted(page, [`/api/users/${target.id}`]);
 
   await cutNetwork(page.context(), worker);
-  await page.goto(`/dash/room/${room.id}`);
-  await page.getByLabel("Room Name").fill(uniqueName("Never"));
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(banner(page)).toContainText("1 change waiting");
-  await page.goto(`/dash/user/${target.id}`);
-  await page.getByRole("region", { name: "Danger Zone" }).getByRole("button", { name: "Deactivate User" }).click();
-  await expect(banner(page)).toContainText("2 changes waiting");
+  await queueTwoChanges(page, room.id, uniqueName("Never"), target.id);
   await signOutFromDashboard(page, "discard");
   expect((await readOfflineDb(page)).outbox).toEqual([]);
 

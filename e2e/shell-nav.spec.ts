@@ -13,6 +13,7 @@ const AREAS = [
   ["Rooms", /\/dash\/rooms$/],
   ["Devices", /\/dash\/devices$/],
   ["Logs", /\/dash\/logs$/],
+  ["Audit Log", /\/dash\/audit$/],
 ] as const;
 
 const dashNav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
@@ -23,7 +24,7 @@ test.describe("admin", () => {
     await signInByApi(page, DEMO_ADMIN.email, DEMO_PASSWORD);
   });
 
-  test("desktop: side navigation to the five areas, widening on hover", async ({ page }) => {
+  test("desktop: side navigation to every area, widening on hover", async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto("/dash");
     await expect(page).toHaveURL(/\/dash\/users$/);

@@ -1,6 +1,6 @@
 // The app shell: landing, not-found and the two placeholder pages, each checked
 // with axe at phone (390 px) and desktop (1440 px) widths.
-import { expect, expectAccessibleAtAllWidths, test } from "./fixtures";
+import { expect, expectAccessibleAtAllWidths, expectPageMeta, test } from "./fixtures";
 
 test("landing shows the logo, toggles its zoom and may be indexed", async ({ page }) => {
   await page.goto("/");
@@ -20,8 +20,7 @@ test("an unknown path shows the not-found card and is not indexed", async ({ pag
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
-  await expect(page).toHaveTitle("Threshold - Not Found");
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expectPageMeta(page, "Not Found");
   await expectAccessibleAtAllWidths(page);
 });
 
@@ -35,7 +34,6 @@ test("/vash reads Hello World!", async ({ page }) => {
 test("/setup-success shows the Connected badge", async ({ page }) => {
   await page.goto("/setup-success");
   await expect(page.getByText("Connected", { exact: true })).toBeVisible();
-  await expect(page).toHaveTitle("Threshold - Setup Success");
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expectPageMeta(page, "Setup Success");
   await expectAccessibleAtAllWidths(page);
 });

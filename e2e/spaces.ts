@@ -1,7 +1,7 @@
 // Helpers of the rooms, devices and logs end-to-end tests: rooms and devices
 // made through the API with the page's own (admin) cookies, unique per test
 // (tests share one server and run on two workers), and demo data looked up by name.
-import type { Download, Page } from "@playwright/test";
+import type { Download, Locator, Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { expect } from "./fixtures";
 
@@ -92,6 +92,25 @@ export const apiDeviceByName = (page: Page, name: string) => findByName<ApiDevic
 export async function apiAddGroupRoom(page: Page, groupId: number, roomId: number) {
   const res = await page.request.post(`/api/groups/${groupId}/rooms/${roomId}`);
   expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/**
+ * Deletes a room or device from its list's actions dialog, accepting the browser's
+ * confirmation: the toast says so, the (searched) list is empty, the API answers 404.
+ */
+export async function deleteThroughDialog(
+  page: Page,
+  dialog: Locator,
+  kind: "Room" | "Device",
+  name: string,
+  status: () => Promise<number>,
+) {
+  const answered = answerConfirm(page, `Are you sure you want to delete ${name}? This action cannot be undone.`);
+  await dialog.getByRole("button", { name: `Delete ${kind}` }).click();
+  await answered;
+  await expect(page.getByRole("region", { name: /notifications/i })).toContainText(`${kind} deleted`);
+  await expect(page.getByText(`No ${kind.toLowerCase()}s found matching your criteria.`)).toBeVisible();
+  expect(await status()).toBe(404);
 }
 
 /** Accepts (or dismisses) the next browser confirmation, checking its text. */

@@ -9,16 +9,26 @@ import {
   apiToggleUser,
   apiUserByEmail,
   dashboardSpec,
+  deactivateAndReactivate,
   listFooter as footer,
   showDeactivatedSwitch as showDeactivated,
   toasts,
 } from "./dashboard";
-import { expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
+import { expect, expectAccessibleAtAllWidths, expectPageMeta, holdRequests, PHONE, test } from "./fixtures";
 
 dashboardSpec(90_000);
 
 const usersRegion = (page: Page) => page.getByRole("region", { name: "Users" });
 const search = (page: Page) => page.getByRole("searchbox", { name: "Search users by name or email" });
+
+/** A new user's tab, with nothing to show yet: its empty text, accessible at every width. */
+async function emptyUserTab(page: Page, tag: string, tab: string, emptyText: string) {
+  const user = await apiCreateUser(page, tag);
+  await page.goto(`/dash/user/${user.id}/${tab}`);
+  await expect(page.getByText(emptyText)).toBeVisible();
+  await expectAccessibleAtAllWidths(page);
+  return user;
+}
 
 test.describe("users list", () => {
   test("searches by name or e-mail, hides deactivated users, shows badges and the footer", async ({ page }) => {
@@ -28,8 +38,7 @@ test.describe("users list", () => {
     await apiToggleUser(page, inactive.id);
 
     await page.goto("/dash/users");
-    await expect(page).toHaveTitle("Threshold - Users");
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+    await expectPageMeta(page, "Users");
     await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
     await expect(footer(page)).toHaveText(/^1-\d+ of \d+$/);
     await expect(showDeactivated(page)).not.toBeChecked();
@@ -291,13 +300,7 @@ test.describe("user page", () => {
   test("Danger Zone: deactivate and reactivate, delete after the browser's confirmation", async ({ page }) => {
     const user = await apiCreateUser(page, "doomed", { firstName: "Doomed" });
     await page.goto(`/dash/user/${user.id}`);
-    const zone = page.getByRole("region", { name: "Danger Zone" });
-    await zone.getByRole("button", { name: "Deactivate User" }).click();
-    await expect(toasts(page)).toContainText("User deactivated");
-    await expect(page.getByRole("main").getByText("Inactive", { exact: true })).toBeVisible();
-    await zone.getByRole("button", { name: "Reactivate User" }).click();
-    await expect(toasts(page)).toContainText("User reactivated");
-    await expect(page.getByRole("main").getByText("Active", { exact: true })).toBeVisible();
+    const zone = await deactivateAndReactivate(page, "User", { deactivated: "User deactivated", activated: "User reactivated" });
 
     // Dismissing the confirmation keeps the user.
     const confirmation = `Are you sure you want to permanently delete Doomed ${user.lastName}? This action cannot be undone.`;
@@ -395,10 +398,7 @@ test.describe("user tabs", () => {
   });
 
   test("Groups: none assigned, and a group whose rooms cannot be read shows none", async ({ page }) => {
-    const user = await apiCreateUser(page, "nogroups");
-    await page.goto(`/dash/user/${user.id}/groups`);
-    await expect(page.getByText("No groups assigned to this user.")).toBeVisible();
-    await expectAccessibleAtAllWidths(page);
+    await emptyUserTab(page, "nogroups", "groups", "No groups assigned to this user.");
 
     const member = await apiUserByEmail(page, DEMO_MEMBER.email);
     await page.route("**/api/groups/*/rooms", (route) => route.fulfill({ status: 404, json: { error: "Not found" } }));
@@ -567,10 +567,7 @@ test.describe("user tabs", () => {
   });
 
   test("Log: a user without activity, and the phone cards", async ({ page }) => {
-    const user = await apiCreateUser(page, "nolog");
-    await page.goto(`/dash/user/${user.id}/logs`);
-    await expect(page.getByText("No access logs found for this user.")).toBeVisible();
-    await expectAccessibleAtAllWidths(page);
+    await emptyUserTab(page, "nolog", "logs", "No access logs found for this user.");
 
     const member = await apiUserByEmail(page, DEMO_MEMBER.email);
     await page.setViewportSize(PHONE);

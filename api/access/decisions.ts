@@ -23,7 +23,7 @@
 //     answer says so (503);
 //   - with the breaker open (db/guard.ts), a decision is refused at once.
 // Durability: decisions commit once the WAL is flushed, like everything else;
-// DECISIONS_SYNCHRONOUS_COMMIT=off (explicit, see README) lets them answer before.
+// DECISIONS_SYNCHRONOUS_COMMIT=off (explicit, see docs/api.md, Durability) lets them answer before.
 import type { Queries } from "../db/connect.ts";
 import { type Pool, poolOf, scopeOf } from "../db/guard.ts";
 import { DatabaseUnavailable, isUnavailable } from "../db/unavailable.ts";

@@ -70,30 +70,26 @@ describeApp("access decisions", async (t, testApp) => {
   });
 
   // Each rule, broken alone, then restored.
+  const deactivate = (
+    table: string,
+    id: number,
+  ): [() => Promise<unknown>, () => Promise<unknown>] => [
+    () => sql`update ${sql(table)} set is_active = false where id = ${id}`,
+    () => sql`update ${sql(table)} set is_active = true where id = ${id}`,
+  ];
   const denials: [string, string, () => Promise<unknown>, () => Promise<unknown>][] = [
-    [
-      "device_inactive",
-      "Device is deactivated",
-      () => sql`update devices set is_active = false where id = ${b.deviceId}`,
-      () => sql`update devices set is_active = true where id = ${b.deviceId}`,
-    ],
+    ["device_inactive", "Device is deactivated", ...deactivate("devices", b.deviceId)],
     [
       "device_unassigned",
       "Device is not assigned to a room",
       () => sql`update devices set room_id = null where id = ${b.deviceId}`,
       () => sql`update devices set room_id = ${b.roomId} where id = ${b.deviceId}`,
     ],
-    [
-      "room_inactive",
-      "Room is deactivated",
-      () => sql`update rooms set is_active = false where id = ${b.roomId}`,
-      () => sql`update rooms set is_active = true where id = ${b.roomId}`,
-    ],
+    ["room_inactive", "Room is deactivated", ...deactivate("rooms", b.roomId)],
     [
       "credential_inactive",
       "Credential is deactivated",
-      () => sql`update user_credentials set is_active = false where id = ${b.credentialId}`,
-      () => sql`update user_credentials set is_active = true where id = ${b.credentialId}`,
+      ...deactivate("user_credentials", b.credentialId),
     ],
     [
       "user_inactive",
@@ -101,12 +97,7 @@ describeApp("access decisions", async (t, testApp) => {
       () => b.admin.request("PATCH", `/api/users/${b.userId}/toggle-active`),
       () => b.admin.request("PATCH", `/api/users/${b.userId}/toggle-active`),
     ],
-    [
-      "no_group_access",
-      "No access to this room",
-      () => sql`update groups set is_active = false where id = ${b.groupId}`,
-      () => sql`update groups set is_active = true where id = ${b.groupId}`,
-    ],
+    ["no_group_access", "No access to this room", ...deactivate("groups", b.groupId)],
     [
       "no_group_access",
       "No access to this room",

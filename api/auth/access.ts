@@ -4,6 +4,7 @@
 // and access_matrix_test.ts checks every registered route against its rule.
 // Being first on every route, the rule also checks the request's input before
 // anything else happens (http/input_rule.ts): bad input is a 400 that changes nothing.
+// And it runs every change with its audit events (audit/record.ts).
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
@@ -12,6 +13,7 @@ import { ApiError, forbidden, unauthorized } from "../http/errors.ts";
 import { currentUser } from "./sessions.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { checkInput } from "../http/input_rule.ts";
+import { audited } from "../audit/record.ts";
 
 export type Rule = "public" | "signedIn" | "self" | "admin" | "device";
 export const RULE = Symbol("access rule");
@@ -43,13 +45,15 @@ async function requireUser(c: Context<Env>) {
   return user;
 }
 
+// Every mutating request under a rule runs in one transaction with its audit events
+// (audit/record.ts); an admin change must record one.
 export const allow = {
   /** Anyone: landing, sign-in, sign-up, passkey login, health. */
-  public: tag("public", async (_c, next) => await next()),
+  public: tag("public", async (c, next) => await audited(c, next, false)),
   /** Any active signed-in user. */
   signedIn: tag("signedIn", async (c, next) => {
     const user = await requireUser(c);
-    return await idempotent(c, user.id, next);
+    return await idempotent(c, user.id, () => audited(c, next, false));
   }),
   /** The user named by the :id parameter, or an admin. */
   self: tag("self", async (c, next) => {
@@ -57,13 +61,13 @@ export const allow = {
     if (String(user.id) !== c.req.param("id") && !user.isAdmin) {
       throw forbidden("You can only see your own data");
     }
-    return await idempotent(c, user.id, next);
+    return await idempotent(c, user.id, () => audited(c, next, false));
   }),
   /** Members of an active group named Admin. */
   admin: tag("admin", async (c, next) => {
     const user = await requireUser(c);
     if (!user.isAdmin) throw forbidden();
-    return await idempotent(c, user.id, next);
+    return await idempotent(c, user.id, () => audited(c, next, true));
   }),
 };
 

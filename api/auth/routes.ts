@@ -11,6 +11,7 @@ import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Env } from "../http/env.ts";
 import { badRequest, forbidden, unauthorized, uniqueOr409 } from "../http/errors.ts";
 import { body, parse } from "../http/validate.ts";
+import { transaction } from "../http/transaction.ts";
 import { allow } from "./access.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import {
@@ -23,6 +24,13 @@ import {
 import * as s from "./schemas.ts";
 import { clientAddress, signIn, signOut } from "./sessions.ts";
 import { checkThrottle, clearFailures, recordFailure } from "./throttle.ts";
+import {
+  auditFailedSignIn,
+  auditSignedIn,
+  auditSignedOut,
+  checkSignInThrottle,
+} from "./sign_in_audit.ts";
+import { audit, targetOf, userActor } from "../audit/record.ts";
 import {
   challengeOf,
   passkeyAnswer,
@@ -66,15 +74,19 @@ export const authRoutes = new Hono<Env>()
     const challenge = await takeChallenge(sql, challengeOf(input.clientDataJSON), "authentication");
     if (!challenge) throw badRequest("This sign-in request has expired. Please try again.");
     const ip = clientAddress(c);
-    await checkThrottle(sql, challenge.email ?? "", ip);
+    await checkSignInThrottle(c, sql, challenge.email ?? "", ip);
     const credentialId = toBase64Url(input.credentialId);
     const passkey = await passkeyByCredentialId(sql, credentialId);
     // The credential must belong to the account the options were made for.
     if (!passkey || passkey.email.toLowerCase() !== challenge.email?.toLowerCase()) {
       await recordFailure(sql, challenge.email ?? "", ip);
+      auditFailedSignIn(c, challenge.email ?? "", null, "passkey");
       throw unauthorized("Face ID authentication failed");
     }
-    if (!passkey.isActive) throw forbidden(DEACTIVATED);
+    if (!passkey.isActive) {
+      auditFailedSignIn(c, passkey.email, passkey.userId, "deactivated");
+      throw forbidden(DEACTIVATED);
+    }
     let verification;
     try {
       verification = await verifyAuthenticationResponse({
@@ -97,13 +109,16 @@ export const authRoutes = new Hono<Env>()
     }
     if (!verification.verified) {
       await recordFailure(sql, passkey.email, ip);
+      auditFailedSignIn(c, passkey.email, passkey.userId, "passkey");
       throw unauthorized("Face ID authentication failed");
     }
     await sql`update passkeys set counter = ${verification.authenticationInfo.newCounter},
       last_used_at = now() where id = ${passkey.id}`;
     await clearFailures(sql, passkey.email);
     await signIn(c, sql, config, passkey.userId);
-    return c.json({ user: await sessionUser(sql, passkey.userId) } satisfies SignedIn);
+    const user = await sessionUser(sql, passkey.userId);
+    auditSignedIn(c, user, "passkey");
+    return c.json({ user } satisfies SignedIn);
   })
   .post("/passkey/register/options", allow.signedIn, async (c) => {
     const { sql, config } = c.var;
@@ -147,47 +162,71 @@ export const authRoutes = new Hono<Env>()
     }
     if (!verification.verified) throw badRequest("Failed to register Face ID. Please try again.");
     const info = verification.registrationInfo;
+    const publicKey = isoBase64URL.fromBuffer(info.credential.publicKey);
     await uniqueOr409(
-      sql`insert into passkeys (user_id, credential_id, public_key, counter, device_type,
-          transports, backup_eligible, backup_state, user_display_name)
-        values (${user.id}, ${info.credential.id}, ${
-        isoBase64URL.fromBuffer(info.credential.publicKey)
-      },
-          ${info.credential.counter}, ${info.credentialDeviceType}, ${input.transports},
-          ${info.credentialDeviceType === "multiDevice"}, ${info.credentialBackedUp},
-          ${`${user.firstName} ${user.lastName}`.trim()})`,
+      transaction(sql, (tx) =>
+        tx`insert into passkeys (user_id, credential_id, public_key, counter, device_type,
+            transports, backup_eligible, backup_state, user_display_name)
+          values (${user.id}, ${info.credential.id}, ${publicKey},
+            ${info.credential.counter}, ${info.credentialDeviceType}, ${input.transports},
+            ${info.credentialDeviceType === "multiDevice"}, ${info.credentialBackedUp},
+            ${`${user.firstName} ${user.lastName}`.trim()})`),
       "This passkey is already registered",
     );
+    audit(c, {
+      action: "auth.passkey.register",
+      target: targetOf("user", user),
+      changes: { passkey: [null, info.credentialDeviceType] },
+    });
     return c.json({ success: true } satisfies Done, 201);
   })
   .post("/login", allow.public, async (c) => {
     const { sql, config } = c.var;
     const { email, password } = await body(c, s.loginBody);
     const ip = clientAddress(c);
-    await checkThrottle(sql, email, ip);
+    await checkSignInThrottle(c, sql, email, ip);
     const user = await findUserForSignIn(sql, email);
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !valid) {
       await recordFailure(sql, email, ip);
+      auditFailedSignIn(c, email, user?.id ?? null, "invalid");
       throw unauthorized(INVALID);
     }
-    if (!user.isActive) throw forbidden(DEACTIVATED);
+    if (!user.isActive) {
+      auditFailedSignIn(c, email, user.id, "deactivated");
+      throw forbidden(DEACTIVATED);
+    }
     await clearFailures(sql, email);
     await signIn(c, sql, config, user.id);
-    return c.json({ user: await sessionUser(sql, user.id) } satisfies SignedIn);
+    const signedIn = await sessionUser(sql, user.id);
+    auditSignedIn(c, signedIn, "password");
+    return c.json({ user: signedIn } satisfies SignedIn);
   })
   .post("/signup", allow.public, async (c) => {
     const { sql, config } = c.var;
     const input = await body(c, s.signupBody);
+    const passwordHash = await hashPassword(input.password);
     const id = await uniqueOr409(
-      createUser(sql, { ...input, passwordHash: await hashPassword(input.password) }),
+      transaction(sql, (tx) => createUser(tx, { ...input, passwordHash })),
       "An account with this email already exists",
     );
     await signIn(c, sql, config, id);
-    return c.json({ user: await sessionUser(sql, id) } satisfies SignedIn, 201);
+    const user = await sessionUser(sql, id);
+    audit(c, {
+      action: "auth.sign_up",
+      actor: userActor(user),
+      target: targetOf("user", user),
+      changes: {
+        email: [null, user.email],
+        firstName: [null, user.firstName],
+        lastName: [null, user.lastName],
+      },
+    });
+    return c.json({ user } satisfies SignedIn, 201);
   })
   .get("/me", allow.signedIn, (c) => c.json({ user: c.var.user! } satisfies SignedIn))
   .post("/logout", allow.public, async (c) => {
-    await signOut(c, c.var.sql, c.var.config);
+    const ended = await signOut(c, c.var.sql, c.var.config);
+    if (ended !== null) auditSignedOut(c, await sessionUser(c.var.sql, ended));
     return c.json({ success: true } satisfies Done);
   });

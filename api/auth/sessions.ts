@@ -76,11 +76,15 @@ export async function currentUser(
   return user ?? null;
 }
 
-export async function signOut(c: Context, sql: Queries, config: Config) {
+/** Ends this browser's session; the id of the user it belonged to, or null when none. */
+export async function signOut(c: Context, sql: Queries, config: Config): Promise<number | null> {
   const secure = isSecure(c, config);
   const token = getCookie(c, cookieName(secure));
-  if (token) await sql`delete from sessions where token_hash = ${await hashToken(token)}`;
   deleteCookie(c, cookieName(secure), { path: "/", secure });
+  if (!token) return null;
+  const [ended] = await sql<{ userId: number }[]>`
+    delete from sessions where token_hash = ${await hashToken(token)} returning user_id`;
+  return ended?.userId ?? null;
 }
 
 /** Ends every session of a user: on deactivation, deletion, password change. */

@@ -3,12 +3,12 @@
 // the user is made active and put in the group Admin (created if missing).
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { ConfigError, loadConfig } from "../config.ts";
-import { connectEmbedded, connectServer, type Sql } from "../db/connect.ts";
-import { migrate } from "../db/migrate.ts";
+import type { Sql } from "../db/connect.ts";
+import { runCommand } from "./run_command.ts";
 import { hashPassword } from "../auth/password.ts";
 import { email as emailSchema, password as passwordSchema } from "../auth/schemas.ts";
 import { describe } from "../http/validate.ts";
+import { SYSTEM, writeEvent } from "../audit/record.ts";
 
 const options = z.object({
   email: emailSchema,
@@ -39,6 +39,17 @@ export async function createAdmin(sql: Sql, input: AdminOptions): Promise<"creat
     await tx`update groups set is_active = true where name = 'Admin'`;
     await tx`insert into user_groups (user_id, group_id)
       select ${user.id}, id from groups where name = 'Admin' on conflict do nothing`;
+    // An admin change like any other, made by Threshold itself at the console.
+    await writeEvent(
+      tx,
+      {
+        action: existing ? "user.promote" : "user.create",
+        target: { type: "user", id: user.id, name: email },
+        changes: { admin: [null, true] },
+      },
+      SYSTEM,
+      { ip: null, userAgent: "create-admin", requestId: null },
+    );
     return existing ? "promoted" : "created";
   });
 }
@@ -53,27 +64,13 @@ if (import.meta.main) {
       "last-name": { type: "string" },
     },
   });
-  try {
-    const config = loadConfig(Deno.env.toObject());
-    const db = config.databaseUrl
-      ? await connectServer(config.databaseUrl, 1)
-      : await connectEmbedded(config.dataDir);
-    try {
-      await migrate(db.sql);
-      const done = await createAdmin(db.sql, {
-        email: values.email ?? "",
-        password: values.password,
-        firstName: values["first-name"],
-        lastName: values["last-name"],
-      });
-      console.log(`${values.email}: ${done} as admin`);
-    } finally {
-      await db.close();
-    }
-  } catch (error) {
-    console.error(
-      `create-admin: ${error instanceof ConfigError ? error.message : (error as Error).message}`,
-    );
-    Deno.exit(1);
-  }
+  await runCommand("create-admin", async (sql) => {
+    const done = await createAdmin(sql, {
+      email: values.email ?? "",
+      password: values.password,
+      firstName: values["first-name"],
+      lastName: values["last-name"],
+    });
+    return `${values.email}: ${done} as admin`;
+  });
 }

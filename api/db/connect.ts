@@ -95,6 +95,32 @@ function driverOptions(s: Settings) {
 }
 
 /** Guards a pool with the settings; the probe asks `select 1` and the clock on its own client. */
+/**
+ * The guarded pool over a driver, checked with one query (`failed` says what could
+ * not be reached). Closing stops the guard, ends the driver, then runs `afterClose`.
+ */
+async function opened(
+  mode: Database["mode"],
+  raw: Sql,
+  s: Settings,
+  probe: () => Promise<number>,
+  failed: string,
+  afterClose = async () => {},
+): Promise<Database> {
+  const pool = guarded(raw, s, probe);
+  pool.clockOffsetMs = await ping(raw, failed);
+  return {
+    sql: pool.sql,
+    mode,
+    pool,
+    close: async () => {
+      pool.stop();
+      await raw.end({ timeout: 5 });
+      await afterClose();
+    },
+  };
+}
+
 function guarded(raw: Sql, s: Settings, probe: () => Promise<number>): Pool {
   return guard(raw, {
     slots: s.max,
@@ -128,17 +154,7 @@ export async function connectServer(
       client.end({ timeout: 0 }).catch(() => {});
     }
   };
-  const pool = guarded(raw, s, probe);
-  pool.clockOffsetMs = await ping(raw, `cannot reach the database at DATABASE_URL`);
-  return {
-    sql: pool.sql,
-    mode: "server",
-    pool,
-    close: async () => {
-      pool.stop();
-      await raw.end({ timeout: 5 });
-    },
-  };
+  return await opened("server", raw, s, probe, `cannot reach the database at DATABASE_URL`);
 }
 
 /** dataDir "memory://" keeps the database in memory (tests). */
@@ -170,20 +186,12 @@ export async function connectEmbedded(
   }) as unknown as Sql;
   // The embedded database lives in this process: the probe asks through the pool
   // (a second connection would not be accepted).
-  const pool = guarded(raw, s, () => clockOffset(raw));
-  pool.clockOffsetMs = await ping(raw, `cannot open the embedded database in ${dataDir}`);
-  return {
-    sql: pool.sql,
-    mode: "embedded",
-    pool,
-    close: async () => {
-      pool.stop();
-      await raw.end({ timeout: 5 });
-      await server.stop();
-      await db.close();
-      release();
-    },
-  };
+  const failed = `cannot open the embedded database in ${dataDir}`;
+  return await opened("embedded", raw, s, () => clockOffset(raw), failed, async () => {
+    await server.stop();
+    await db.close();
+    release();
+  });
 }
 
 /**

@@ -363,11 +363,42 @@ function neuter(q: Query) {
 
 type Fn<T> = (sql: postgres.TransactionSql) => T | Promise<T>;
 
+/** The transaction timed out, or its request was answered or gave up: it may send nothing more. */
+const isAbandoned = (tx: TxState, scope: Scope | null) =>
+  tx.failed || !!scope?.ended || !!scope?.abandoned;
+
+/**
+ * Runs the caller's function of a transaction or savepoint on its connection, then
+ * rolls back rather than commit or release for a caller that has been answered
+ * (`gone`), and arms the deadline for the commit or release itself.
+ */
+async function runBody<T>(
+  fn: Fn<T>,
+  sql: Sql,
+  tx: TxState,
+  phase: Phase,
+  gone: () => boolean,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await fn(sql as never);
+  } catch (error) {
+    if (tx.lost) return (phase.arm(), settleLost<T>());
+    throw error;
+  }
+  if (tx.lost) return (phase.arm(), settleLost<T>());
+  if (gone()) throw new DatabaseUnavailable("abandoned");
+  phase.arm();
+  return result;
+}
+
 /**
  * A deadline for the phases of a transaction the guard cannot see statement by
  * statement (postgres.js's own begin, savepoint, commit and release): armed while
  * one of them is under way, disarmed while the caller's function runs.
  */
+type Phase = ReturnType<typeof phases>;
+
 function phases(timeoutMs: number, onTimeout: () => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
@@ -381,6 +412,25 @@ function phases(timeoutMs: number, onTimeout: () => void) {
   };
 }
 
+/** The caller's answer, given once: by the database or by a deadline, whichever is first. */
+function answerOnce<T>(
+  resolve: (value: T) => void,
+  reject: (error: unknown) => void,
+  settled: () => void,
+) {
+  const reply = {
+    done: false,
+    answer(error: unknown, value?: T) {
+      if (reply.done) return;
+      reply.done = true;
+      settled();
+      if (error) reject(error);
+      else resolve(value as T);
+    },
+  };
+  return reply;
+}
+
 function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
   return <T>(a: string | Fn<T>, b?: Fn<T>): Promise<T> => {
     const [options, fn] = typeof a === "function" ? ["", a] : [a, b!];
@@ -389,57 +439,43 @@ function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
         return reject(new DatabaseUnavailable("abandoned"));
       }
       const tx: TxState = { failed: false, lost: false };
-      let answered = false;
       // Assigned once, below the callbacks that read it (they may run before it is).
       // deno-lint-ignore prefer-const
       let waiting: Waiting | undefined;
       let sent = false;
-      const answer = (error: unknown, value?: T) => {
-        if (answered) return;
-        answered = true;
-        phase.disarm();
-        if (error) reject(error);
-        else resolve(value as T);
-      };
+      const reply = answerOnce<T>(resolve, reject, () => phase.disarm());
       const phase = phases(timeoutMs, () => {
-        if (answered) return;
+        if (reply.done) return;
         if (!sent && waiting) pool.drop(waiting);
         else pool.breaker.failure(new DatabaseUnavailable("timeout"));
         tx.failed = true;
         if (scope) scope.abandoned = true;
-        answer(new DatabaseUnavailable("timeout"));
+        reply.answer(new DatabaseUnavailable("timeout"));
       });
       phase.arm();
       waiting = pool.acquire({
-        refuse: (reason) => answer(new DatabaseUnavailable(reason)),
+        refuse: (reason) => reply.answer(new DatabaseUnavailable(reason)),
         go: () => {
           sent = true;
           raw.begin(options, async (rawTx) => {
             // The transaction has its connection: too late if the caller was answered.
-            if (answered || tx.failed || scope?.ended || scope?.abandoned) {
+            if (reply.done || isAbandoned(tx, scope)) {
               throw new DatabaseUnavailable("abandoned");
             }
             phase.disarm();
             pool.breaker.success();
             if (timeoutMs === 0) await rawTx`set local statement_timeout = 0`;
-            let result: T;
-            try {
-              result = await fn(view(pool, rawTx as unknown as Sql, scope, tx, timeoutMs) as never);
-            } catch (error) {
-              if (tx.lost) return (phase.arm(), settleLost<T>());
-              throw error;
-            }
-            if (tx.lost) return (phase.arm(), settleLost<T>());
-            // Roll back rather than commit for a caller that has been answered.
-            if (answered || tx.failed || scope?.ended || scope?.abandoned) {
-              throw new DatabaseUnavailable("abandoned");
-            }
-            phase.arm(); // the commit
-            return result;
+            return runBody(
+              fn,
+              view(pool, rawTx as unknown as Sql, scope, tx, timeoutMs),
+              tx,
+              phase,
+              () => reply.done || isAbandoned(tx, scope),
+            );
           }).then(
             (value) => {
               pool.release();
-              answer(undefined, value as T);
+              reply.answer(undefined, value as T);
             },
             (error) => {
               pool.release();
@@ -449,7 +485,7 @@ function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
               // even reconnect for other work, outside the transaction).
               if (unreachable) tx.lost = true;
               if (unreachable) pool.breaker.failure(error);
-              answer(
+              reply.answer(
                 unreachable ? new DatabaseUnavailable("unreachable", { cause: error }) : error,
               );
             },
@@ -465,46 +501,35 @@ function savepoint(pool: Pool, rawTx: Sql, scope: Scope | null, tx: TxState, tim
   return <T>(a: string | Fn<T>, b?: Fn<T>): Promise<T> => {
     const [name, fn] = typeof a === "function" ? [undefined, a] : [a, b!];
     if (tx.lost) return Promise.reject(new DatabaseUnavailable("unreachable"));
-    if (tx.failed || scope?.ended || scope?.abandoned) {
+    if (isAbandoned(tx, scope)) {
       return Promise.reject(new DatabaseUnavailable("abandoned"));
     }
     return new Promise<T>((resolve, reject) => {
-      let answered = false;
-      const answer = (error: unknown, value?: T) => {
-        if (answered) return;
-        answered = true;
-        phase.disarm();
-        if (error) reject(error);
-        else resolve(value as T);
-      };
+      const reply = answerOnce<T>(resolve, reject, () => phase.disarm());
       const phase = phases(timeoutMs, () => {
         tx.failed = true;
         if (scope) scope.abandoned = true;
         pool.breaker.failure(new DatabaseUnavailable("timeout"));
-        answer(new DatabaseUnavailable("timeout"));
+        reply.answer(new DatabaseUnavailable("timeout"));
       });
       phase.arm();
       const inner = async (rawSp: postgres.TransactionSql) => {
-        if (answered || tx.failed) throw new DatabaseUnavailable("abandoned");
+        if (reply.done || tx.failed) throw new DatabaseUnavailable("abandoned");
         phase.disarm();
-        let result: T;
-        try {
-          result = await fn(view(pool, rawSp as unknown as Sql, scope, tx, timeoutMs) as never);
-        } catch (error) {
-          if (tx.lost) return (phase.arm(), settleLost<T>());
-          throw error;
-        }
-        if (tx.lost) return (phase.arm(), settleLost<T>());
-        if (answered || tx.failed || scope?.ended || scope?.abandoned) {
-          throw new DatabaseUnavailable("abandoned");
-        }
-        phase.arm(); // the release
-        return result;
+        return await runBody(
+          fn,
+          view(pool, rawSp as unknown as Sql, scope, tx, timeoutMs),
+          tx,
+          phase,
+          () => reply.done || isAbandoned(tx, scope),
+        );
       };
       const started = name === undefined ? original(inner) : original(name, inner);
-      (started as Promise<T>).then((value) => answer(undefined, value), (error) => {
+      (started as Promise<T>).then((value) => reply.answer(undefined, value), (error) => {
         const unreachable = isUnreachable(error);
-        answer(unreachable ? new DatabaseUnavailable("unreachable", { cause: error }) : error);
+        reply.answer(
+          unreachable ? new DatabaseUnavailable("unreachable", { cause: error }) : error,
+        );
       });
     });
   };

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { connectServer, type Sql } from "./connect.ts";
 import { migrate, migrationFiles } from "./migrate.ts";
 import { freshDatabase } from "./test_db.ts";
+import { belongingsLeft, giveBelongings } from "../testing/belongings.ts";
 
 // Every table of the spec (plus sign-in state) with exactly these columns.
 const TABLES: Record<string, string> = {
@@ -119,12 +120,7 @@ Deno.test("migrations", async (t) => {
 
     await t.step("deleting a user removes what is theirs and keeps the audit trail", async () => {
       const userId = await addUser(sql, "leaver@example.test", "Lee Leaver");
-      const [group] = await sql`insert into groups (name) values ('Leavers') returning id`;
-      await sql`insert into user_groups (user_id, group_id) values (${userId}, ${group.id})`;
-      await sql`insert into user_credentials (user_id, type, card_code)
-        values (${userId}, 'Mifare', '04A1B2C3')`;
-      await sql`insert into passkeys (user_id, credential_id, public_key)
-        values (${userId}, 'cred-leaver', 'pk')`;
+      await giveBelongings(sql, userId, "Leavers");
       await sql`insert into sessions (token_hash, user_id, expires_at)
         values ('hash-leaver', ${userId}, now() + interval '1 day')`;
       await sql`insert into access_logs (user_id, user_name, action, outcome)
@@ -132,12 +128,12 @@ Deno.test("migrations", async (t) => {
 
       await sql`delete from users where id = ${userId}`;
 
-      const [left] = await sql`select
-        (select count(*) from user_groups where user_id = ${userId})::int as groups,
-        (select count(*) from user_credentials where user_id = ${userId})::int as credentials,
-        (select count(*) from passkeys where user_id = ${userId})::int as passkeys,
-        (select count(*) from sessions where user_id = ${userId})::int as sessions`;
-      assert.deepEqual({ ...left }, { groups: 0, credentials: 0, passkeys: 0, sessions: 0 });
+      assert.deepEqual(await belongingsLeft(sql, userId), {
+        groups: 0,
+        credentials: 0,
+        passkeys: 0,
+        sessions: 0,
+      });
       const logs =
         await sql`select user_id, user_name from access_logs where user_name = 'Lee Leaver'`;
       assert.deepEqual(logs.map((r) => ({ ...r })), [{ userId: null, userName: "Lee Leaver" }]);

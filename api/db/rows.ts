@@ -46,3 +46,24 @@ export async function removeLink(
     where group_id = ${groupId} and ${sql(LINKED[table])} = ${otherId} returning group_id`;
   return rows.length > 0;
 }
+
+/**
+ * The distinct values of an indexed text column, in order: a skip scan (one index
+ * probe per value), not a read of every row. For the filters' choices.
+ */
+export async function distinctValues(
+  sql: Queries,
+  table: "access_logs" | "audit_events",
+  column: "action",
+): Promise<string[]> {
+  const found = await sql<{ value: string }[]>`
+    with recursive v as (
+      (select ${sql(column)} as value from ${sql(table)} order by 1 limit 1)
+      union all
+      select (select t.${sql(column)} from ${sql(table)} t where t.${sql(column)} > v.value
+              order by 1 limit 1)
+      from v where v.value is not null
+    )
+    select value from v where value is not null`;
+  return found.map((row) => row.value);
+}

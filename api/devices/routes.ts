@@ -22,6 +22,7 @@ import {
 } from "./repo.ts";
 import { assignedCredentials } from "./assigned_credentials.ts";
 import type { Deleted } from "../http/contract.ts";
+import { auditChange, auditToggle } from "../audit/record.ts";
 
 const DUPLICATE_DEVICE_ID = "A device with this device ID already exists";
 const GENERATE_ATTEMPTS = 50;
@@ -53,7 +54,9 @@ export const deviceRoutes = new Hono<Env>()
       }
       if (id === undefined) throw conflict("Could not generate a free device ID; please give one");
     }
-    return c.json(await deviceOr404(sql, id), 201);
+    const device = await deviceOr404(sql, id);
+    auditChange(c, "device", "create", null, device);
+    return c.json(device, 201);
   })
   .get("/:id", allow.admin, async (c) => c.json(await deviceOr404(c.var.sql, idParam(c))))
   .put("/:id", allow.admin, async (c) => {
@@ -61,10 +64,12 @@ export const deviceRoutes = new Hono<Env>()
     const input = await body(c, updateDeviceBody);
     const device = await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
-        await lockForEdit(c, tx, "devices", id, findDevice, notFound.device);
+        const before = await lockForEdit(c, tx, "devices", id, findDevice, notFound.device);
         await assertRoom(tx, input.roomId);
         await updateDevice(tx, id, input);
-        return await deviceOr404(tx, id);
+        const after = await deviceOr404(tx, id);
+        auditChange(c, "device", "update", before, after);
+        return after;
       }),
       DUPLICATE_DEVICE_ID,
     );
@@ -74,19 +79,28 @@ export const deviceRoutes = new Hono<Env>()
     const id = idParam(c);
     const { roomId, isPending } = await body(c, assignBody);
     const sql = c.var.sql;
-    await deviceOr404(sql, id);
+    const before = await deviceOr404(sql, id);
     await assertRoom(sql, roomId);
     await assignDevice(sql, id, roomId, isPending);
-    return c.json(await deviceOr404(sql, id));
+    const after = await deviceOr404(sql, id);
+    // A discovered device approved into a room (UniFi), or a device moved.
+    auditChange(c, "device", "assign", before, after, ["roomId", "roomName", "isPending"]);
+    return c.json(after);
   })
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
     if ((await toggleActive(c.var.sql, "devices", id)) === null) throw notFound.device();
-    return c.json(await deviceOr404(c.var.sql, id));
+    const device = await deviceOr404(c.var.sql, id);
+    auditToggle(c, "device", device);
+    return c.json(device);
   })
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
-    if (!(await transaction(c.var.sql, (tx) => deleteDevice(tx, id)))) throw notFound.device();
+    await transaction(c.var.sql, async (tx) => {
+      const before = await deviceOr404(tx, id);
+      if (!(await deleteDevice(tx, id))) throw notFound.device();
+      auditChange(c, "device", "delete", before, null, ["name", "deviceId", "type", "roomName"]);
+    });
     return c.json({ success: true, id } satisfies Deleted);
   })
   .get("/:id/assigned-credentials", allow.admin, async (c) => {

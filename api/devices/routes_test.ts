@@ -1,4 +1,4 @@
-import { assert, assertEquals, assertMatch } from "../testing/assert.ts";
+import { assert, assertEquals, assertFields, assertMatch } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
 
 const TOKEN = "tok-SECRET-9f3a1c";
@@ -143,20 +143,21 @@ describeApp("devices", async (t, { sql, login }) => {
       },
     });
     assertEquals(res.status, 200);
-    assertEquals(res.json.name, "Lobby Counter");
-    assertEquals(res.json.manufacturer, null);
-    assertEquals(res.json.roomId, hall);
-    assertEquals(res.json.roomName, "Hall");
-    assertEquals(res.json.densitySpaceId, "spc_1");
-    assertEquals(res.json.densityAuthType, "oauth");
-    assertEquals(res.json.lastLockDescription, null);
-    assertEquals(res.json.lastLockDeviceId, null);
-    assertEquals(res.json.credentialCount, 0);
-    assertEquals(res.json.unifiIp, null);
-    assertEquals(
-      [res.json.hasDensityApiToken, res.json.hasDensityClientId, res.json.hasDensityClientSecret],
-      [true, true, true],
-    );
+    assertFields(res.json, {
+      name: "Lobby Counter",
+      manufacturer: null,
+      roomId: hall,
+      roomName: "Hall",
+      densitySpaceId: "spc_1",
+      densityAuthType: "oauth",
+      lastLockDescription: null,
+      lastLockDeviceId: null,
+      credentialCount: 0,
+      unifiIp: null,
+      hasDensityApiToken: true,
+      hasDensityClientId: true,
+      hasDensityClientSecret: true,
+    });
     const [stored] = await sql`select density_api_token, density_client_id,
       density_client_secret from devices where id = ${density}`;
     assertEquals(Object.values(stored), [TOKEN, CLIENT_ID, CLIENT_SECRET]);

@@ -24,6 +24,17 @@ import {
 } from "./repo.ts";
 import type { Deleted } from "../http/contract.ts";
 import type { MemberRemoved } from "./contract.ts";
+import { audit, auditChange, auditToggle, nameOf, targetOf } from "../audit/record.ts";
+
+/** What the audit trail shows of a group. */
+const GROUP = ["name", "description", "isActive"];
+
+/** A member as a change names them: id and name. */
+async function person(sql: Queries, userId: number) {
+  const [row] = await sql<{ firstName: string; lastName: string }[]>`
+    select first_name, last_name from users where id = ${userId}`;
+  return { id: userId, name: row ? nameOf(row) : null };
+}
 
 const NAME_TAKEN = "A group with this name already exists";
 
@@ -41,7 +52,9 @@ export const groupRoutes = new Hono<Env>()
       transaction(c.var.sql, (tx) => insertGroup(tx, input)),
       NAME_TAKEN,
     );
-    return c.json(await existingGroup(c.var.sql, id), 201);
+    const group = await existingGroup(c.var.sql, id);
+    auditChange(c, "group", "create", null, group, GROUP);
+    return c.json(group, 201);
   })
   .get("/:id", allow.admin, async (c) => c.json(await existingGroup(c.var.sql, idParam(c))))
   .put("/:id", allow.admin, async (c) => {
@@ -53,8 +66,9 @@ export const groupRoutes = new Hono<Env>()
         c.var.sql,
         "Renaming the Admin group would leave no active administrator",
         async (tx) => {
-          await lockForEdit(c, tx, "groups", id, findGroup, notFound.group);
+          const before = await lockForEdit(c, tx, "groups", id, findGroup, notFound.group);
           await updateGroup(tx, id, input);
+          auditChange(c, "group", "update", before, await existingGroup(tx, id), GROUP);
         },
       ),
       NAME_TAKEN,
@@ -67,14 +81,18 @@ export const groupRoutes = new Hono<Env>()
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
       if ((await toggleActive(tx, "groups", id)) === null) throw notFound.group();
     });
-    return c.json(await existingGroup(c.var.sql, id));
+    const group = await existingGroup(c.var.sql, id);
+    auditToggle(c, "group", group);
+    return c.json(group);
   })
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const refusal = "The Admin group cannot be deleted: no active administrator would be left";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
       // Its memberships and room grants go with it (on delete cascade).
+      const before = await existingGroup(tx, id);
       if (!(await deleteRow(tx, "groups", id))) throw notFound.group();
+      auditChange(c, "group", "delete", before, null, GROUP);
     });
     return c.json({ success: true, id } satisfies Deleted);
   })
@@ -95,7 +113,14 @@ export const groupRoutes = new Hono<Env>()
         select is_active from users where id = ${userId} for share`;
       if (!user) throw notFound.user();
       if (!user.isActive) throw conflict("Only active users can be added to a group");
-      return await addLink(tx, "user_groups", id, userId);
+      const made = await addLink(tx, "user_groups", id, userId);
+      // A repeated add is recorded too, with nothing changed: the admin asked for it.
+      audit(c, {
+        action: "group.member.add",
+        target: targetOf("group", await existingGroup(tx, id)),
+        changes: made ? { member: [null, await person(tx, userId)] } : {},
+      });
+      return made;
     });
     return c.json(await findMember(c.var.sql, id, userId), added ? 201 : 200);
   })
@@ -104,7 +129,14 @@ export const groupRoutes = new Hono<Env>()
     const userId = idParam(c, "userId");
     const refusal = "You cannot remove the last active admin from the Admin group";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if (await removeLink(tx, "user_groups", id, userId)) return;
+      if (await removeLink(tx, "user_groups", id, userId)) {
+        audit(c, {
+          action: "group.member.remove",
+          target: targetOf("group", await existingGroup(tx, id)),
+          changes: { member: [await person(tx, userId), null] },
+        });
+        return;
+      }
       if (!(await lockRow(tx, "groups", id))) throw notFound.group();
       throw notFound.member();
     });

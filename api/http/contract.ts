@@ -6,7 +6,7 @@
 /** Each code and the status it answers with. */
 export const ERROR_STATUS = {
   validation: 400,
-  // The README counts a body over the limit as bad input: 400, with its own code.
+  // docs/api.md counts a body over the limit as bad input: 400, with its own code.
   payload_too_large: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -40,8 +40,8 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code
 
 /**
  * Awaits work; a unique clash in it becomes 409 with the route's own message.
- * Inside an idempotent request, run the insert or update in a savepoint
- * (http/transaction.ts), so the clash does not spoil the enclosing transaction.
+ * Every change runs in a transaction (audit/record.ts): run the insert or update
+ * in a savepoint (http/transaction.ts), so the clash does not spoil it.
  */
 export async function uniqueOr409<T>(work: Promise<T>, message: string): Promise<T> {
   try {

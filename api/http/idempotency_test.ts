@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { freshDatabase } from "../db/test_db.ts";
 import { createLogger } from "./logger.ts";
 import { allow } from "../auth/access.ts";
+import { audit } from "../audit/record.ts";
 import { badRequest } from "./errors.ts";
 import { body } from "./validate.ts";
 import { z } from "zod";
@@ -19,13 +20,15 @@ Deno.test({
     const db = await freshDatabase();
     const app = createApp({ sql: db.sql, config: loadConfig({}), log: createLogger("silent") });
     const schema = z.object({ name: z.string() });
-    // Test routes that write, then answer success, a refusal or a crash.
+    // Test routes that write, then answer success, a refusal or a crash; an admin
+    // change, so it records its audit event like every real one.
     app.post("/api/test/effects", allow.admin, async (c) => {
       const { name } = await body(c, schema);
       const [row] = await c.var.sql`insert into effects (name) values (${name}) returning id, name`;
       if (name === "refuse") throw badRequest("refused after writing");
       if (name === "crash") throw new Error("boom");
       if (name === "slow") await new Promise((r) => setTimeout(r, 300));
+      audit(c, { action: "effect.create", target: { type: "effect", id: row.id, name } });
       return c.json(row, 201);
     });
     // A table of its own: each effect of the test route is one row here.
@@ -88,7 +91,11 @@ Deno.test({
 
       await t.step("a key still running is 409 (embedded: waits, then replays)", async () => {
         const slow = post("slow", "key-slow");
-        await new Promise((r) => setTimeout(r, 50));
+        // The first has claimed the key (not a guess at how long that takes). On
+        // PGlite's one connection this read waits until the first is done.
+        while (!(await db.sql`select 1 from idempotency_keys where key = 'key-slow'`).length) {
+          await new Promise((r) => setTimeout(r, 5));
+        }
         const concurrent = await post("slow", "key-slow");
         // PGlite has one connection, so the second request can only start once
         // the first has committed; either way the work happens once.

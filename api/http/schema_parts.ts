@@ -13,3 +13,15 @@ export const isCanonicalId = (value: string | undefined): value is string =>
 /** An id in a query string (?roomId=26), in the same canonical form as a path id. */
 export const id = z.string({ error: "must be a number" }).refine(isCanonicalId, ID_MESSAGE)
   .transform(Number);
+
+/** Optional text in a query: blank means not given. */
+export const blankToUndefined = (value: string | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+};
+
+/** An instant in a query (?from=2026-01-01 or a full ISO date-time). */
+export const instant = z.string().max(40).refine(
+  (value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)),
+  "must be an ISO date or date-time",
+).transform((value) => new Date(value));

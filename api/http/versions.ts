@@ -39,16 +39,19 @@ export function assertVersion(c: Context, current: { updatedAt: Date | string })
 
 /**
  * The start of a versioned edit, in its transaction: locks the row (404 when there
- * is none), and checks If-Match against its current version (412).
+ * is none), and checks If-Match against its current version (412). Returns the row
+ * as it was before the edit (for the audit trail).
  */
-export async function lockForEdit(
+export async function lockForEdit<T extends { updatedAt: Date }>(
   c: Context,
   tx: Queries,
   table: Table,
   id: number,
-  find: (sql: Queries, id: number) => Promise<{ updatedAt: Date } | undefined>,
+  find: (sql: Queries, id: number) => Promise<T | undefined>,
   missing: () => ApiError,
-) {
+): Promise<T> {
   if (!(await lockRow(tx, table, id))) throw missing();
-  assertVersion(c, found(await find(tx, id), missing));
+  const row = found(await find(tx, id), missing);
+  assertVersion(c, row);
+  return row;
 }

@@ -8,6 +8,7 @@ import type { logQuery } from "./schemas.ts";
 import type { LogEntry, LogPage } from "./contract.ts";
 import { badRequest } from "../http/errors.ts";
 import { transaction } from "../http/transaction.ts";
+import { distinctValues } from "../db/rows.ts";
 
 const QUERY_CANCELED = "57014";
 
@@ -24,7 +25,7 @@ type Resolved =
 
 /** Totals are counted up to this many rows; beyond it the answer says "at least". */
 export const TOTAL_CAP = 1_000;
-/** A count taking longer than this is given up: the page answers without a total. */
+/** A count taking longer than this is given up: the page answers without a total (LOG_COUNT_BUDGET_MS). */
 export const COUNT_BUDGET_MS = 60;
 
 export type LogQuery = z.infer<typeof logQuery>;
@@ -142,12 +143,17 @@ async function rows(
   return found.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-export async function logPage(sql: Queries, scope: LogScope, query: LogQuery): Promise<LogPage> {
+export async function logPage(
+  sql: Queries,
+  scope: LogScope,
+  query: LogQuery,
+  countBudgetMs = COUNT_BUDGET_MS,
+): Promise<LogPage> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const resolved = await resolve(sql, scope);
   const [found, counted] = await Promise.all([
     rows(sql, resolved, query, query.limit + 1, cursor),
-    countUpTo(sql, resolved, query, TOTAL_CAP),
+    countUpTo(sql, resolved, query, TOTAL_CAP, countBudgetMs),
   ]);
   const items = found.slice(0, query.limit);
   const more = found.length > query.limit;
@@ -161,17 +167,23 @@ export async function logPage(sql: Queries, scope: LogScope, query: LogQuery): P
 
 /**
  * Counts matching rows, stopping after cap + 1, so a huge log costs no more than
- * that; and gives up after COUNT_BUDGET_MS (null), so a sparse filter over a
+ * that; and gives up after `budgetMs` (null), so a sparse filter over a
  * big log cannot hold the page back.
  */
-async function countUpTo(sql: Queries, scope: Resolved, filter: LogFilter, cap: number) {
+async function countUpTo(
+  sql: Queries,
+  scope: Resolved,
+  filter: LogFilter,
+  cap: number,
+  budgetMs: number,
+) {
   if (isEmpty(scope)) return 0;
   try {
     return await transaction(sql, async (tx) => {
       // Sent together (pipelined). A serial plan: starting parallel workers costs more
       // than counting a thousand rows, and they compete for the same cores.
       const [, , [row]] = await Promise.all([
-        tx`select set_config('statement_timeout', ${String(COUNT_BUDGET_MS)}, true)`,
+        tx`select set_config('statement_timeout', ${String(budgetMs)}, true)`,
         tx`select set_config('max_parallel_workers_per_gather', '0', true)`,
         tx<{ n: number }[]>`
           select count(*)::int as n from (
@@ -205,15 +217,4 @@ export async function* allRows(
 }
 
 /** The actions the log holds, for the "All Events" choice (a skip scan of the action index). */
-export async function logEvents(sql: Queries): Promise<string[]> {
-  const found = await sql<{ action: string }[]>`
-    with recursive a as (
-      (select action from access_logs order by action limit 1)
-      union all
-      select (select l.action from access_logs l where l.action > a.action
-              order by l.action limit 1)
-      from a where a.action is not null
-    )
-    select action from a where action is not null`;
-  return found.map((row) => row.action);
-}
+export const logEvents = (sql: Queries) => distinctValues(sql, "access_logs", "action");

@@ -7,7 +7,8 @@ import { idParam, query } from "../http/validate.ts";
 import { allow } from "../auth/access.ts";
 import { allRows, logEvents, logPage, type LogScope } from "./query.ts";
 import { logQuery } from "./schemas.ts";
-import { CSV_HEADER, csvLine, logCsvLine } from "./csv.ts";
+import { CSV_HEADER, logCsvLine } from "./csv.ts";
+import { csvDownload } from "../http/csv_download.ts";
 
 type Kind = Exclude<LogScope["kind"], "all">;
 const TABLE = { user: "users", room: "rooms", device: "devices", group: "groups" } as const;
@@ -24,41 +25,14 @@ async function scopeOf(c: Context<Env>, kind: Kind | "all"): Promise<LogScope> {
 const page = (kind: Kind | "all") => async (c: Context<Env>) => {
   const filter = query(c, logQuery);
   const scope = await scopeOf(c, kind);
-  return c.json(await logPage(c.var.sql, scope, filter));
+  return c.json(await logPage(c.var.sql, scope, filter, c.var.config.logCountBudgetMs));
 };
 
 const exportCsv = (kind: Kind | "all") => async (c: Context<Env>) => {
   const { limit: _limit, cursor: _cursor, ...filter } = query(c, logQuery);
   const scope = await scopeOf(c, kind);
-  const sql = c.var.sql;
-  const log = c.var.log;
   const name = scope.kind === "all" ? "access-logs" : `${scope.kind}-${scope.id}-access-logs`;
-  const encoder = new TextEncoder();
-  const batches = allRows(sql, scope, filter);
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(csvLine(CSV_HEADER)));
-    },
-    async pull(controller) {
-      try {
-        const next = await batches.next();
-        if (next.done) return controller.close();
-        controller.enqueue(encoder.encode(next.value.map(logCsvLine).join("")));
-      } catch (error) {
-        // The status is already sent: cut the download short so it is not taken as whole.
-        log.error("log export failed", { error: String(error) });
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-  return c.body(stream, 200, {
-    "content-type": "text/csv; charset=utf-8",
-    "content-disposition": `attachment; filename="${name}.csv"`,
-    "cache-control": "no-store",
-  });
+  return csvDownload(c, name, CSV_HEADER, allRows(c.var.sql, scope, filter), logCsvLine);
 };
 
 export const logRoutes = new Hono<Env>()

@@ -1,18 +1,9 @@
 // The filters of every log page and export, as query parameters (spec 2 §7).
 import { z } from "zod";
+import { blankToUndefined, instant } from "../http/schema_parts.ts";
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
-
-const blankToUndefined = (value: string | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
-};
-
-const instant = z.string().max(40).refine(
-  (value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)),
-  "must be an ISO date or date-time",
-).transform((value) => new Date(value));
 
 export const logQuery = z.object({
   search: z.string().max(200, "must be at most 200 characters").optional()

@@ -12,6 +12,10 @@ import { sensorFigures } from "./sensor_data.ts";
 import type { Queries } from "../db/connect.ts";
 import { toggleActive } from "../db/rows.ts";
 import type { Deleted } from "../http/contract.ts";
+import { auditChange, auditToggle } from "../audit/record.ts";
+
+/** What the audit trail shows of a room. */
+const ROOM = ["name", "description", "capacity", "isActive"];
 
 const roomOr404 = async (sql: Queries, id: number) => found(await findRoom(sql, id), notFound.room);
 
@@ -20,17 +24,20 @@ export const roomRoutes = new Hono<Env>()
   .post("/", allow.admin, async (c) => {
     const input = await body(c, roomBody);
     const sql = c.var.sql;
-    const id = await createRoom(sql, input);
-    return c.json(await roomOr404(sql, id), 201);
+    const room = await roomOr404(sql, await createRoom(sql, input));
+    auditChange(c, "room", "create", null, room, ROOM);
+    return c.json(room, 201);
   })
   .get("/:id", allow.admin, async (c) => c.json(await roomOr404(c.var.sql, idParam(c))))
   .put("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const input = await body(c, roomBody);
     const room = await transaction(c.var.sql, async (tx) => {
-      await lockForEdit(c, tx, "rooms", id, findRoom, notFound.room);
+      const before = await lockForEdit(c, tx, "rooms", id, findRoom, notFound.room);
       await updateRoom(tx, id, input);
-      return await roomOr404(tx, id);
+      const after = await roomOr404(tx, id);
+      auditChange(c, "room", "update", before, after, ROOM);
+      return after;
     });
     return c.json(room);
   })
@@ -38,11 +45,17 @@ export const roomRoutes = new Hono<Env>()
     const id = idParam(c);
     const sql = c.var.sql;
     if ((await toggleActive(sql, "rooms", id)) === null) throw notFound.room();
-    return c.json(await roomOr404(sql, id));
+    const room = await roomOr404(sql, id);
+    auditToggle(c, "room", room);
+    return c.json(room);
   })
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
-    if (!(await transaction(c.var.sql, (tx) => deleteRoom(tx, id)))) throw notFound.room();
+    await transaction(c.var.sql, async (tx) => {
+      const before = await roomOr404(tx, id);
+      if (!(await deleteRoom(tx, id))) throw notFound.room();
+      auditChange(c, "room", "delete", before, null, ROOM);
+    });
     return c.json({ success: true, id } satisfies Deleted);
   })
   .get("/:id/sensor-data", allow.admin, async (c) => {

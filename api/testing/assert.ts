@@ -16,6 +16,12 @@ export function assert_(value: unknown, message?: string): asserts value {
 }
 export { assert_ as assert };
 
+/** The fields `expected` names, as `actual` has them: a partial match, shown as one diff. */
+export function assertFields(actual: Record<string, unknown>, expected: Record<string, unknown>) {
+  const picked = Object.fromEntries(Object.keys(expected).map((key) => [key, actual?.[key]]));
+  assert.deepStrictEqual(picked, expected);
+}
+
 /** The error a promise rejects with, which must be a `type`, for a test to look into. */
 export async function rejection<E>(
   promise: Promise<unknown>,

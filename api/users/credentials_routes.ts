@@ -23,6 +23,10 @@ import {
   updateCredential,
 } from "./credentials_repo.ts";
 import type { Deleted } from "../http/contract.ts";
+import { auditChange } from "../audit/record.ts";
+
+/** What the audit trail shows of a badge. */
+const BADGE = ["userId", "type", "facilityCode", "cardCode", "isActive"];
 
 export const SYSTEM_ROW_ID = -1;
 const SYSTEM_MANAGED = "This credential is managed by identity verification and cannot be changed";
@@ -72,6 +76,7 @@ export const credentialRoutes = new Hono<Env>()
       }),
       CARD_TAKEN,
     );
+    auditChange(c, "credential", "create", null, credential, BADGE);
     return c.json(credential, 201);
   })
   .put("/:id/credentials/:credentialId", allow.admin, async (c) => {
@@ -83,7 +88,9 @@ export const credentialRoutes = new Hono<Env>()
         const current = await findCredential(tx, userId, id, true);
         if (!current) throw notFound.credential();
         assertVersion(c, current as { updatedAt: Date });
-        return await updateCredential(tx, userId, id, input);
+        const updated = await updateCredential(tx, userId, id, input);
+        auditChange(c, "credential", "update", current, updated ?? null, BADGE);
+        return updated;
       }),
       CARD_TAKEN,
     );
@@ -92,6 +99,8 @@ export const credentialRoutes = new Hono<Env>()
   .delete("/:id/credentials/:credentialId", allow.admin, async (c) => {
     const userId = idParam(c);
     const id = credentialParam(c);
-    if (!(await deleteCredential(c.var.sql, userId, id))) throw notFound.credential();
+    const before = await findCredential(c.var.sql, userId, id, true);
+    if (!before || !(await deleteCredential(c.var.sql, userId, id))) throw notFound.credential();
+    auditChange(c, "credential", "delete", before, null, BADGE);
     return c.json({ success: true, id } satisfies Deleted);
   });

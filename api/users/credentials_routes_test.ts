@@ -1,4 +1,4 @@
-import { assert, assertEquals, assertMatch } from "../testing/assert.ts";
+import { assert, assertEquals, assertFields, assertMatch } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
 
 describeApp("credentials: happy paths", async (t, { sql, login }) => {
@@ -21,12 +21,14 @@ describeApp("credentials: happy paths", async (t, { sql, login }) => {
     assertEquals(res.status, 201);
     id = res.json.id;
     assertEquals(typeof id, "number");
-    assertEquals(res.json.userId, userId);
-    assertEquals(res.json.type, "HID Prox");
-    assertEquals(res.json.facilityCode, "123");
-    assertEquals(res.json.cardCode, "45678");
-    assertEquals(res.json.isActive, true);
-    assertEquals(res.json.systemManaged, false);
+    assertFields(res.json, {
+      userId,
+      type: "HID Prox",
+      facilityCode: "123",
+      cardCode: "45678",
+      isActive: true,
+      systemManaged: false,
+    });
   });
 
   await t.step("every offered type is accepted; a blank facility code is none", async () => {

@@ -1,6 +1,7 @@
 // Deactivation and deletion (spec 1 §4): what a user loses, and what history keeps.
 import { assertEquals, assertMatch } from "../testing/assert.ts";
 import { addUser, describeApp, TEST_PASSWORD } from "../testing/test_app.ts";
+import { belongingsLeft, giveBelongings } from "../testing/belongings.ts";
 
 describeApp("users: deactivate and reactivate", async (t, { sql, login, request }) => {
   const adminId = await addUser(sql, { email: "admin@example.com", admin: true });
@@ -70,12 +71,7 @@ describeApp("users: delete is permanent, history stays", async (t, { sql, login 
     firstName: "Lee",
     lastName: "Leaver",
   });
-  const [group] = await sql`insert into groups (name) values ('Staff') returning id`;
-  await sql`insert into user_groups (user_id, group_id) values (${leaverId}, ${group.id})`;
-  await sql`insert into user_credentials (user_id, type, card_code)
-    values (${leaverId}, 'Mifare', '04A1B2C3')`;
-  await sql`insert into passkeys (user_id, credential_id, public_key)
-    values (${leaverId}, 'cred-leaver', 'pk')`;
+  const group = { id: await giveBelongings(sql, leaverId, "Staff") };
   // One log row with the name snapshot, one written without it.
   await sql`insert into access_logs (user_id, user_name, action, outcome)
     values (${leaverId}, 'Lee Leaver', 'Badge Scan', 'success'),
@@ -89,13 +85,12 @@ describeApp("users: delete is permanent, history stays", async (t, { sql, login 
       assertEquals(res.status, 200);
       assertEquals(res.json, { success: true, id: leaverId });
       assertEquals((await leaver.request("GET", "/api/auth/me")).status, 401);
-      const [left] = await sql`select
-      (select count(*) from users where id = ${leaverId})::int as users,
-      (select count(*) from user_groups where user_id = ${leaverId})::int as groups,
-      (select count(*) from user_credentials where user_id = ${leaverId})::int as credentials,
-      (select count(*) from passkeys where user_id = ${leaverId})::int as passkeys,
-      (select count(*) from sessions where user_id = ${leaverId})::int as sessions`;
-      assertEquals({ ...left }, { users: 0, groups: 0, credentials: 0, passkeys: 0, sessions: 0 });
+      const [{ users }] =
+        await sql`select count(*)::int as users from users where id = ${leaverId}`;
+      assertEquals(
+        { users, ...(await belongingsLeft(sql, leaverId)) },
+        { users: 0, groups: 0, credentials: 0, passkeys: 0, sessions: 0 },
+      );
       assertEquals((await admin.request("GET", `/api/users/${leaverId}`)).status, 404);
       const members = await admin.request("GET", `/api/groups/${group.id}/users`);
       assertEquals(members.json, []);

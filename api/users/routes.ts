@@ -14,6 +14,7 @@ import { hashPassword } from "../auth/password.ts";
 import { endAllSessions } from "../auth/sessions.ts";
 import { keepingAnAdmin } from "../groups/admins.ts";
 import { readBody } from "./read_body.ts";
+import { audit, auditChange, auditToggle, targetOf } from "../audit/record.ts";
 import * as s from "./schemas.ts";
 import {
   deleteUser,
@@ -49,6 +50,9 @@ export const verificationUrl = (v: Verification) =>
 const existingUser = async (sql: Queries, id: number) =>
   found(await findUser(sql, id), notFound.user);
 
+/** What the audit trail shows of a user: never the password, only that one was set. */
+const PERSON = ["firstName", "lastName", "email", "isActive"];
+
 export const userRoutes = new Hono<Env>()
   .get("/", allow.admin, async (c) => c.json(await listUsers(c.var.sql)))
   .post("/", allow.admin, async (c) => {
@@ -59,7 +63,9 @@ export const userRoutes = new Hono<Env>()
       transaction(c.var.sql, (tx) => insertUser(tx, { ...input, passwordHash })),
       EMAIL_TAKEN,
     );
-    return c.json(await existingUser(c.var.sql, id), 201);
+    const user = await existingUser(c.var.sql, id);
+    auditChange(c, "user", "create", null, { ...user, password: "set" }, [...PERSON, "password"]);
+    return c.json(user, 201);
   })
   // Before /:id, so the static segment is never read as an id.
   .get("/verification-statuses", allow.admin, async (c) => {
@@ -71,8 +77,9 @@ export const userRoutes = new Hono<Env>()
     const input = await readBody(c, s.updateUserBody);
     await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
-        await lockForEdit(c, tx, "users", id, findUser, notFound.user);
+        const before = await lockForEdit(c, tx, "users", id, findUser, notFound.user);
         await updateUser(tx, id, input);
+        auditChange(c, "user", "update", before, await existingUser(tx, id), PERSON);
       }),
       EMAIL_TAKEN,
     );
@@ -82,7 +89,9 @@ export const userRoutes = new Hono<Env>()
     const id = idParam(c);
     if (id === c.var.user!.id) throw conflict("You cannot delete your own account");
     await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
+      const before = await existingUser(tx, id);
       if (!(await deleteUser(tx, id))) throw notFound.user();
+      auditChange(c, "user", "delete", before, null, PERSON);
     });
     return c.json({ success: true, id } satisfies Deleted);
   })
@@ -95,7 +104,9 @@ export const userRoutes = new Hono<Env>()
       // Deactivation revokes everything at once: no session survives it.
       if (!isActive) await endAllSessions(tx, id);
     });
-    return c.json(await existingUser(c.var.sql, id));
+    const user = await existingUser(c.var.sql, id);
+    auditToggle(c, "user", user);
+    return c.json(user);
   })
   .get("/:id/verification-status", allow.admin, async (c) => {
     const v = await verificationOf(c.var.sql, idParam(c));
@@ -126,6 +137,11 @@ export const userRoutes = new Hono<Env>()
       throw conflict("This user is deactivated. Reactivate them before inviting them again.");
     }
     const invitation = await queueInvitation(c.var.sql, id, c.var.user!.id);
+    audit(c, {
+      action: "user.invite",
+      target: targetOf("user", user),
+      changes: { invitationId: [null, invitation.id] },
+    });
     return c.json(
       {
         queued: true,

@@ -67,6 +67,9 @@ describeLastLock(
     );
     const baseline = await counts(app);
 
+    const DISCOVER = "/api/lastlock/devices/discover";
+    const UNREADABLE = "The Last Lock service sent an answer Threshold cannot read";
+    const LATE = "The Last Lock service did not answer within 2 s";
     const expectFailure = async (
       status: 502 | 504,
       method: string,
@@ -84,33 +87,18 @@ describeLastLock(
     await t.step("a slow answer is cut at the deadline", async () => {
       simulator.misbehave({ kind: "delay", ms: 10_000 }, { times: 1 });
       const started = Date.now();
-      await expectFailure(
-        504,
-        "POST",
-        "/api/lastlock/devices/discover",
-        "The Last Lock service did not answer within 2 s",
-      );
+      await expectFailure(504, "POST", DISCOVER, LATE);
       assert(Date.now() - started < 6_000);
     });
 
     await t.step("garbage bytes are refused", async () => {
       simulator.misbehave({ kind: "garbage" }, { times: 1 });
-      await expectFailure(
-        502,
-        "POST",
-        "/api/lastlock/devices/discover",
-        "The Last Lock service sent an answer Threshold cannot read",
-      );
+      await expectFailure(502, "POST", DISCOVER, UNREADABLE);
     });
 
     await t.step("an approval Last Lock answers with an empty device is not recorded", async () => {
       simulator.misbehave({ kind: "empty" }, { method: "ApproveDevice", times: 1 });
-      await expectFailure(
-        502,
-        "POST",
-        `/api/lastlock/devices/${waiting}/approve`,
-        "The Last Lock service sent an answer Threshold cannot read",
-      );
+      await expectFailure(502, "POST", `/api/lastlock/devices/${waiting}/approve`, UNREADABLE);
       const [row] = await app.sql`select is_pending from devices where id = ${waiting}`;
       assertEquals(row.isPending, true);
     });
@@ -147,7 +135,7 @@ describeLastLock(
         504,
         "DELETE",
         `/api/lastlock/devices/${lock}/credentials/${credential}`,
-        "The Last Lock service did not answer within 2 s",
+        LATE,
       );
       assertEquals(simulator.state.assigned(70101).length, 1);
     });
@@ -158,13 +146,13 @@ describeLastLock(
       await expectFailure(
         502,
         "POST",
-        "/api/lastlock/devices/discover",
-        "The Last Lock service sent an answer Threshold cannot read",
+        DISCOVER,
+        UNREADABLE,
         undefined,
         headers,
       );
       // The retry does the work once the service answers again.
-      const retry = await admin.request("POST", "/api/lastlock/devices/discover", { headers });
+      const retry = await admin.request("POST", DISCOVER, { headers });
       assertEquals(retry.status, 200);
     });
 

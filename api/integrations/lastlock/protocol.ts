@@ -1,7 +1,7 @@
 // The wire protocol shared by the client and the simulator: the messages of
 // lastlock.proto (encoded with protobufjs) carried as gRPC-Web
 // (application/grpc-web+proto) over plain HTTP, so Deno's own fetch and
-// Deno.serve carry them. Why not HTTP/2 gRPC: see the README's "Last Lock".
+// Deno.serve carry them. Why not HTTP/2 gRPC: see docs/api.md, "Last Lock and UniFi".
 //
 // gRPC-Web, unary calls: POST {base}/lastlock.v1.LastLock/{Method}; the body is
 // one frame (flag 0x00, 4-byte big-endian length, message). The answer is a data

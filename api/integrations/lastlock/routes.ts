@@ -15,6 +15,9 @@ import { type LastLockClient, LastLockError, type RangeSchedule } from "./client
 import { callGateway, connectionOf, gatewayFailure, statusOf } from "../gateway_errors.ts";
 import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
 import { createCredentialBody } from "./schemas.ts";
+import { audit, auditChange, targetOf } from "../../audit/record.ts";
+
+const LAST_LOCK = { type: "integration", id: null, name: "Last Lock" };
 import {
   approve,
   approvedHere,
@@ -129,6 +132,11 @@ export const lastLockRoutes = new Hono<Env>()
       await ask(c, (client) => client.approveDevice(lock.deviceId));
     }
     const newDevices = await transaction(sql, (tx) => saveDiscovered(tx, found));
+    audit(c, {
+      action: "lastlock.discover",
+      target: LAST_LOCK,
+      changes: { newDevices: [null, newDevices] },
+    });
     return c.json(
       {
         discovered: found.length,
@@ -144,7 +152,9 @@ export const lastLockRoutes = new Hono<Env>()
     if (!lock.isPending) throw conflict("This device is already approved");
     await ask(c, (client) => client.approveDevice(lock.lastLockDeviceId));
     await approve(c.var.sql, id);
-    return c.json(await findDevice(c.var.sql, id));
+    const device = await findDevice(c.var.sql, id);
+    auditChange(c, "device", "approve", lock, device ?? null, ["isPending"]);
+    return c.json(device);
   })
   .get("/devices/:id/credentials", allow.admin, async (c) => {
     const lock = await lockOr404(c.var.sql, idParam(c));
@@ -193,6 +203,7 @@ export const lastLockRoutes = new Hono<Env>()
       sql,
       (tx) => recordAssignment(tx, lock.id, credential.id, assigned.assignedAt),
     );
+    auditCredentialOnLock(c, "assign", lock, credential);
     return c.json(
       {
         deviceId: lock.id,
@@ -227,6 +238,7 @@ export const lastLockRoutes = new Hono<Env>()
       sql,
       (tx) => recordRemoval(tx, lock.id, credential.id),
     );
+    auditCredentialOnLock(c, "remove", lock, credential);
     return c.json(
       {
         success: true,
@@ -257,5 +269,27 @@ export const lastLockRoutes = new Hono<Env>()
       scheduleData: scheduleText(schedule),
       providerCredentialId: created.credentialId,
     });
+    auditChange(c, "lastlock_credential", "create", null, { ...row, name: row.credentialType }, [
+      "userId",
+      "credentialType",
+      "credentialData",
+      "scheduleData",
+      "providerCredentialId",
+    ]);
     return c.json(row, 201);
   });
+
+/** device.credential.assign or .remove: the lock is the target, the credential the change. */
+function auditCredentialOnLock(
+  c: Context<Env>,
+  verb: "assign" | "remove",
+  lock: { id: number; name: string },
+  credential: { id: number; credentialType: string; userName?: string | null },
+) {
+  const named = { id: credential.id, name: credential.credentialType };
+  audit(c, {
+    action: `device.credential.${verb}`,
+    target: targetOf("device", lock),
+    changes: { credential: verb === "assign" ? [null, named] : [named, null] },
+  });
+}

@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import type { Env } from "../../http/env.ts";
 import { transaction } from "../../http/transaction.ts";
 import { allow } from "../../auth/access.ts";
+import { audit } from "../../audit/record.ts";
 import {
   type NetworkDevice,
   normalMac,
@@ -101,6 +102,11 @@ export const unifiRoutes = new Hono<Env>()
       ...sensors.map((sensor) => sensorRow(sensor, byMac.get(normalMac(sensor.mac)))),
     ];
     const newDevices = await transaction(c.var.sql, (tx) => saveDiscovered(tx, found));
+    audit(c, {
+      action: "unifi.discover",
+      target: { type: "integration", id: null, name: "UniFi" },
+      changes: { newDevices: [null, newDevices] },
+    });
     return c.json(
       { cameras: cameras.length, sensors: sensors.length, newDevices } satisfies UnifiDiscovery,
     );

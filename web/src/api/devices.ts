@@ -9,45 +9,14 @@ import { useQuery } from "@tanstack/react-query";
 import { byName } from "./by_name";
 import { patchCachedEntity, useEntity } from "./entity_cache";
 import { patchCachedRoom, type Room, roomKey, ROOMS_KEY } from "./rooms";
+import type { Device as ServerDevice, DeviceType } from "../../../api/devices/contract.ts";
+import type { Json } from "../../../api/http/contract_json.ts";
 
-export type DeviceType = "sensor" | "lock" | "camera" | "reader" | "density" | "lastlock";
-export type DensityAuthType = "bearer" | "oauth";
 
-export type Device = {
-  id: number;
-  name: string;
-  deviceId: string;
-  type: DeviceType;
-  manufacturer: string | null;
-  roomId: number | null;
-  roomName: string | null;
-  isActive: boolean;
-  isPending: boolean;
-  densitySpaceId: string | null;
-  densityAuthType: DensityAuthType | null;
-  hasDensityApiToken: boolean;
-  hasDensityClientId: boolean;
-  hasDensityClientSecret: boolean;
-  lastLockDeviceId: number | null;
-  lastLockDescription: string | null;
-  lastLockTimeCreated: string | null;
-  lastAccessAttempt: string | null;
-  lastAccessCredential: string | null;
-  lastAccessOutcome: string | null;
-  credentialCount: number;
-  lastSync: string | null;
-  unifiDeviceId: string | null;
-  unifiModel: string | null;
-  unifiIp: string | null;
-  unifiMac: string | null;
-  unifiIsOnline: boolean | null;
-  lastSeen: string | null;
-  firmware: string | null;
-  cameraSpecs: unknown;
-  sensorSpecs: unknown;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A device as the server answers it (api/devices/contract.ts). */
+export type { DeviceType };
+export type Device = Json<ServerDevice>;
+export type DensityAuthType = Device["densityAuthType"];
 
 export const DEVICES_KEY = ["/api/devices"] as const;
 export const deviceKey = (id: number) => [`/api/devices/${id}`] as const;

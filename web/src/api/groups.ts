@@ -7,17 +7,11 @@ import type { QueryClient } from "@tanstack/react-query";
 import { useQuery } from "@tanstack/react-query";
 import { patchCachedEntity, useEntity } from "./entity_cache";
 import { isSaved } from "./mutations";
+import type { GroupWithCounts } from "../../../api/groups/contract.ts";
+import type { Json } from "../../../api/http/contract_json.ts";
 
-export type Group = {
-  id: number;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  userCount: number;
-  roomCount: number;
-};
+/** A group with its member and room counts, as the list answers it (api/groups/contract.ts). */
+export type Group = Json<GroupWithCounts>;
 
 /** A room as GET /api/groups/{id}/rooms lists it (only what these screens show). */
 export type GroupRoom = { id: number; name: string; description: string | null; isActive: boolean };

@@ -5,19 +5,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useQuery } from "@tanstack/react-query";
 import { patchCachedEntity, useEntity } from "./entity_cache";
+import type { Room as ServerRoom } from "../../../api/rooms/contract.ts";
+import type { Json } from "../../../api/http/contract_json.ts";
 
-export type Room = {
-  id: number;
-  name: string;
-  description: string | null;
-  isActive: boolean;
-  capacity: number;
-  createdAt: string;
-  updatedAt: string;
-  deviceCount: number;
-  /** The room has a density device: the DASHBOARD column and the Utilization tab show. */
-  hasDashboard: boolean;
-};
+/** A room as the server answers it (api/rooms/contract.ts). */
+export type Room = Json<ServerRoom>;
 
 export const ROOMS_KEY = ["/api/rooms"] as const;
 export const roomKey = (id: number) => [`/api/rooms/${id}`] as const;

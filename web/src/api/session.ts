@@ -5,14 +5,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "./api_error";
 import { call, SignOutPendingError } from "./client";
 import { forgetUser, storeUser } from "../offline/storage";
+import type { SessionUser as ServerSessionUser } from "../../../api/auth/contract.ts";
+import type { Json } from "../../../api/http/contract_json.ts";
 
-export type SessionUser = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  isAdmin: boolean;
-};
+/** The signed-in user as /api/auth/me answers it (api/auth/contract.ts). */
+export type SessionUser = Json<ServerSessionUser>;
 
 export const SESSION_QUERY_KEY = ["/api/auth/me"] as const;
 export const SESSION_STALE_TIME_MS = 5 * 60 * 1000;

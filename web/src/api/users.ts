@@ -5,22 +5,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useQuery } from "@tanstack/react-query";
 import { patchCachedEntity, useEntity } from "./entity_cache";
+import type { GroupRef, User as ServerUser } from "../../../api/users/contract.ts";
+import type { Json } from "../../../api/http/contract_json.ts";
 
-export type GroupRef = { id: number; name: string; isActive: boolean };
+export type { GroupRef };
 
-export type User = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isAdmin: boolean;
-  groups: GroupRef[];
-  stripeVerificationStatus: string | null;
-  stripeVerifiedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A user as the server answers it (api/users/contract.ts). */
+export type User = Json<ServerUser>;
 
 export const USERS_KEY = ["/api/users"] as const;
 export const userKey = (id: number) => [`/api/users/${id}`] as const;

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: "groups/:id/rooms", lazy: page(() => import("../features/groups/GroupRoomsPage")) },
       { path: "groups/:id/logs", lazy: page(() => import("../features/groups/GroupLogsPage")) },
       { path: "logs", lazy: page(() => import("../features/logs/LogsPage")) },
+      { path: "audit", lazy: page(() => import("../features/audit/AuditPage")) },
       { path: "rooms", lazy: page(() => import("../features/rooms/RoomsPage")) },
       // Spec 2 §2: room detail and its utilization tab are the same screen.
       { path: "room/:id", lazy: page(() => import("../features/rooms/RoomPage")) },

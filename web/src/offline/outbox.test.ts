@@ -21,8 +21,8 @@ const { db, forgetUser, isSignOutPending, setSignOutPending, storeUser } = await
 const { submit, replay, keepMine, retry, discard } = await import("./outbox");
 const { entitiesOf } = await import("../api/mutations");
 
-const userA = { id: 1, firstName: "Ada", lastName: "A", email: "a@x.test", isAdmin: true };
-const userB = { id: 2, firstName: "Bo", lastName: "B", email: "b@x.test", isAdmin: true };
+const userA = { id: 1, firstName: "Ada", lastName: "A", email: "a@x.test", isActive: true, isAdmin: true };
+const userB = { id: 2, firstName: "Bo", lastName: "B", email: "b@x.test", isActive: true, isAdmin: true };
 
 type Seen = { method: string; path: string; key: string; ifMatch?: string; user?: string };
 let seen: Seen[] = [];

@@ -3,7 +3,7 @@
 // beside Cancel. While the change runs the dialog cannot be closed. The screen
 // owns the fields, their checks and the change; useAddForm keeps the fields
 // and opens what was created.
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import Button from "@mui/joy/Button";
 import DialogActions from "@mui/joy/DialogActions";
@@ -13,6 +13,7 @@ import ModalClose from "@mui/joy/ModalClose";
 import ModalDialog from "@mui/joy/ModalDialog";
 import Stack from "@mui/joy/Stack";
 import { doneToast, errorToast } from "./toast/change_toasts";
+import { Form } from "./Form";
 
 type Props = {
   title: string;
@@ -31,8 +32,7 @@ type Props = {
 
 export function AddDialog({ title, submitLabel, open, busy, ready = true, onSubmit, onClose, width = 440, children }: Props) {
   const titleId = useId();
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     if (busy) return;
     onSubmit();
   }
@@ -41,14 +41,13 @@ export function AddDialog({ title, submitLabel, open, busy, ready = true, onSubm
       <ModalDialog aria-labelledby={titleId} sx={{ width: `min(${width}px, calc(100vw - 32px))`, overflowY: "auto" }}>
         <ModalClose aria-label="Close" disabled={busy} />
         <DialogTitle id={titleId} component="h2">{title}</DialogTitle>
-        {/* noValidate: the fields keep required/minLength, and the spec's own messages are shown. */}
-        <form onSubmit={submit} noValidate>
+        <Form onSubmit={submit}>
           <Stack spacing={1.5}>{children}</Stack>
           <DialogActions sx={{ pt: 2 }}>
             <Button type="submit" disabled={!ready || busy}>{busy ? "Creating..." : submitLabel}</Button>
             <Button variant="plain" color="neutral" disabled={busy} onClick={onClose}>Cancel</Button>
           </DialogActions>
-        </form>
+        </Form>
       </ModalDialog>
     </Modal>
   );

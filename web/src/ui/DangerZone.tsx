@@ -2,49 +2,56 @@
 // it off or back on, and deleting it, each beside what it does. The buttons
 // read "Deactivate <Kind>" / "Activate <Kind>" (or "Reactivate <Kind>") and
 // "Delete <Kind>", and say so while their change runs; while either runs,
-// neither acts. The page owns the changes, their toasts and any confirmation.
-import type { ReactNode } from "react";
+// neither acts. The page owns the changes and their toasts; a confirmation, when
+// given, is asked before deleting.
+import { type ReactNode, useId } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
 import Divider from "@mui/joy/Divider";
 import Typography from "@mui/joy/Typography";
 
-type Change = { isPending: boolean; run: () => void };
+/** A change of the page (its mutation): whether it runs, and running it on the thing. */
+type Change<T> = { isPending: boolean; mutate: (item: T) => void };
 
-type Props = {
-  /** The heading's id, which names the card. */
-  labelId: string;
+/** What switching does, said while the thing is active and while it is not; what deleting does. */
+export type DangerTexts = { active: string; inactive: string; remove: string };
+
+type Props<T extends { isActive: boolean }> = {
   /** "User", "Group", "Room", "Device". */
   kind: string;
-  /** Whether the thing is active: the switch then deactivates (in danger's colour). */
-  active: boolean;
+  item: T;
   /** The word for switching it back on (spec: users, groups and rooms are reactivated). */
   onWord?: "Activate" | "Reactivate";
   /** While the switch runs: "Processing...", or the verb in progress ("Deactivating..."). */
   busyText?: "processing" | "verb";
-  /** What switching does, said while it is active and while it is not. */
-  toggleText: { active: string; inactive: string };
-  removeText: string;
-  toggle: Change;
-  remove: Change;
+  texts: DangerTexts;
+  toggle: Change<T>;
+  remove: Change<T>;
+  /** Asked with the browser's confirmation before deleting, when given. */
+  confirm?: string;
 };
 
-export function DangerZone({ labelId, kind, active, onWord = "Activate", busyText = "processing", toggleText, removeText, toggle, remove }: Props) {
+export function DangerZone<T extends { isActive: boolean }>(
+  { kind, item, onWord = "Activate", busyText = "processing", texts, toggle, remove, confirm }: Props<T>,
+) {
+  const labelId = useId();
+  const active = item.isActive;
   const busy = toggle.isPending || remove.isPending;
   const toggleTitle = `${active ? "Deactivate" : onWord} ${kind}`;
   const toggleBusy = busyText === "processing" ? "Processing..." : active ? "Deactivating..." : `${onWord.slice(0, -1)}ing...`;
+  const removeIt = () => (confirm === undefined || window.confirm(confirm)) && remove.mutate(item);
   return (
     <Card component="section" aria-labelledby={labelId} color="danger" variant="outlined" sx={{ gap: 1.5 }}>
       <Typography id={labelId} level="title-lg" component="h2" color="danger">Danger Zone</Typography>
-      <Row title={toggleTitle} text={active ? toggleText.active : toggleText.inactive}>
-        <Button variant="outlined" color={active ? "danger" : "success"} disabled={busy} onClick={toggle.run}>
+      <Row title={toggleTitle} text={active ? texts.active : texts.inactive}>
+        <Button variant="outlined" color={active ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(item)}>
           {toggle.isPending ? toggleBusy : toggleTitle}
         </Button>
       </Row>
       <Divider />
-      <Row title={`Delete ${kind}`} text={removeText}>
-        <Button color="danger" disabled={busy} onClick={remove.run}>{remove.isPending ? "Deleting..." : `Delete ${kind}`}</Button>
+      <Row title={`Delete ${kind}`} text={texts.remove}>
+        <Button color="danger" disabled={busy} onClick={removeIt}>{remove.isPending ? "Deleting..." : `Delete ${kind}`}</Button>
       </Row>
     </Card>
   );

@@ -2,11 +2,12 @@
 // form's fields, and at the bottom Cancel (or Reset) and "Save Changes"
 // ("Saving..." while the change runs). Both wait while nothing has changed,
 // when the page says so; the page owns the fields, their checks and the change.
-import type { FormEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
 import Typography from "@mui/joy/Typography";
+import { Form } from "./Form";
 
 type Props = {
   /** The heading's id, which names the card. */
@@ -26,15 +27,11 @@ type Props = {
 };
 
 export function DetailsForm({ labelId, title, onSubmit, busy, changed = true, onReset, resetLabel = "Cancel", aside, children }: Props) {
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
   return (
     <Card component="section" aria-labelledby={labelId} sx={{ gap: 2, minWidth: 0 }}>
       <Typography id={labelId} level="title-lg" component="h2">{title}</Typography>
       {/* noValidate: the spec's own messages are shown, not the browser's. */}
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={onSubmit}>
         {children}
         <Box sx={{ display: "flex", justifyContent: aside ? "space-between" : "flex-end", alignItems: "center", gap: 1, mt: 2, flexWrap: "wrap" }}>
           {aside}
@@ -43,7 +40,7 @@ export function DetailsForm({ labelId, title, onSubmit, busy, changed = true, on
             <Button type="submit" disabled={!changed || busy}>{busy ? "Saving..." : "Save Changes"}</Button>
           </Box>
         </Box>
-      </form>
+      </Form>
     </Card>
   );
 }

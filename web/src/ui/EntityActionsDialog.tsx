@@ -28,23 +28,12 @@ type Props<T extends Entity> = {
 };
 
 export function EntityActionsDialog<T extends Entity>({ kind, entity, detailsPath, toggle, remove, deleteConfirmation, onClose }: Props<T>) {
-  const navigate = useNavigate();
   const busy = toggle.isPending || remove.isPending;
   return (
     <ActionsDialog title={`${kind} Actions`} text={entity ? `Choose an action for ${entity.name}` : ""} open={entity !== null} busy={busy} onClose={onClose}>
       {entity && (
         <>
-          <Button
-            variant="outlined"
-            color="neutral"
-            disabled={busy}
-            onClick={() => {
-              onClose();
-              navigate(detailsPath(entity));
-            }}
-          >
-            View Details
-          </Button>
+          <ViewDetailsButton to={detailsPath(entity)} busy={busy} onClose={onClose} />
           <Button variant="outlined" color={entity.isActive ? "warning" : "success"} disabled={busy} onClick={() => toggle.mutate(entity)}>
             {toggle.isPending ? "Processing..." : `${entity.isActive ? "Deactivate" : "Activate"} ${kind}`}
           </Button>
@@ -82,5 +71,23 @@ export function ActionsDialog(
         <Stack spacing={1}>{children}</Stack>
       </ModalDialog>
     </Modal>
+  );
+}
+
+/** The first action of every actions dialog: close it and open the thing's page. */
+export function ViewDetailsButton({ to, busy, onClose }: { to: string; busy: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="outlined"
+      color="neutral"
+      disabled={busy}
+      onClick={() => {
+        onClose();
+        navigate(to);
+      }}
+    >
+      View Details
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
-// The top of a user's, group's, room's or device's page: the link back, the
-// name with its Active/Inactive badge (and Pending while a change to it waits
-// in the outbox), and a line under it.
+// The top of a user's, group's, room's or device's page: the link back, "View
+// history" (its events in the audit log), the name with its Active/Inactive badge
+// (and Pending while a change to it waits in the outbox), and a line under it.
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Box from "@mui/joy/Box";
@@ -25,14 +25,19 @@ type Props = {
   avatar?: ReactNode;
   /** The line under the name. */
   children?: ReactNode;
+  /** Where "View history" leads: this thing's events in the audit log (once it is saved). */
+  history?: string;
 };
 
-export function EntityHeader({ back, title, active, pending, badges, avatar, children }: Props) {
+export function EntityHeader({ back, title, active, pending, badges, avatar, children, history }: Props) {
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
-      <Link component={RouterLink} to={back.to} level="body-sm" startDecorator={<ArrowLeftIcon size={16} />} sx={{ alignSelf: "flex-start" }}>
-        {back.label}
-      </Link>
+      <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
+        <Link component={RouterLink} to={back.to} level="body-sm" startDecorator={<ArrowLeftIcon size={16} />}>
+          {back.label}
+        </Link>
+        {history && <Link component={RouterLink} to={history} level="body-sm">View history</Link>}
+      </Box>
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, minWidth: 0 }}>
         {avatar}
         <Box sx={{ minWidth: 0 }}>

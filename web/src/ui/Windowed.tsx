@@ -4,7 +4,7 @@
 // so nothing is measured while scrolling. Two forms: a table (tablets and
 // desktops) and a list of cards (phones). Each scrolls in its own region,
 // which is focusable so keyboard users can scroll it too.
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, type Ref, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Sheet from "@mui/joy/Sheet";
 import Table from "@mui/joy/Table";
@@ -59,14 +59,7 @@ export function WindowedTable<T>({
 }: Common<T> & { head: ReactNode; columns: number; renderRow: (item: T, index: number) => ReactNode }) {
   const { scrollRef, rows, top, bottom } = useWindow(items.length, rowHeight);
   return (
-    <Sheet
-      ref={scrollRef}
-      variant="outlined"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{ overflow: "auto", maxHeight, borderRadius: "sm", ...sx }}
-    >
+    <ScrollRegion scrollRef={scrollRef} label={label} variant="outlined" sx={{ maxHeight, borderRadius: "sm", ...sx }}>
       <Table stickyHeader aria-label={label} aria-rowcount={items.length + 1} sx={{ tableLayout: "fixed" }}>
         <thead>
           <tr aria-rowindex={1}>{head}</tr>
@@ -84,7 +77,7 @@ export function WindowedTable<T>({
           {bottom > 0 && <Spacer height={bottom} columns={columns} />}
         </tbody>
       </Table>
-    </Sheet>
+    </ScrollRegion>
   );
 }
 
@@ -108,14 +101,7 @@ export function WindowedList<T>({
 }: Common<T> & { renderItem: (item: T, index: number) => ReactNode }) {
   const { scrollRef, rows, top, bottom } = useWindow(items.length, rowHeight);
   return (
-    <Sheet
-      ref={scrollRef}
-      variant="plain"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{ overflow: "auto", maxHeight, bgcolor: "transparent", ...sx }}
-    >
+    <ScrollRegion scrollRef={scrollRef} label={label} variant="plain" sx={{ maxHeight, bgcolor: "transparent", ...sx }}>
       <ul
         aria-label={label}
         style={{ listStyle: "none", margin: 0, padding: 0, paddingTop: top, paddingBottom: bottom }}
@@ -135,6 +121,21 @@ export function WindowedList<T>({
           );
         })}
       </ul>
+    </ScrollRegion>
+  );
+}
+
+/** The scrolling box, a named region that takes focus so the keyboard can scroll it. */
+function ScrollRegion({ scrollRef, label, variant, sx, children }: {
+  scrollRef: Ref<HTMLDivElement>;
+  label: string;
+  variant: "outlined" | "plain";
+  sx: SxProps;
+  children: ReactNode;
+}) {
+  return (
+    <Sheet ref={scrollRef} variant={variant} role="region" aria-label={label} tabIndex={0} sx={{ overflow: "auto", ...sx }}>
+      {children}
     </Sheet>
   );
 }

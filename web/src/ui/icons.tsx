@@ -63,6 +63,14 @@ export const LogsIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A shield with a check: the audit trail. */
+export const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3l7 3v5c0 4.5-3 8.2-7 10-4-1.8-7-5.5-7-10V6z" />
+    <path d="M9 12l2 2 4-4" />
+  </Icon>
+);
+
 export const FaceIdIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 8V6a2 2 0 0 1 2-2h2M16 4h2a2 2 0 0 1 2 2v2M20 16v2a2 2 0 0 1-2 2h-2M8 20H6a2 2 0 0 1-2-2v-2" />

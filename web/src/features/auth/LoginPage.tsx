@@ -33,6 +33,7 @@ import {
 import { MESSAGES, passkeyCheckRefusal, passkeyLoginFailure, passwordLoginFailure } from "./messages";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn";
 import { useEnterApp } from "./sign_in_complete";
+import { Form } from "../../ui/Form";
 
 export default function LoginPage() {
   usePageMeta("Login");
@@ -125,13 +126,7 @@ function LoginForm() {
       )}
 
       {state.step === "email" ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onContinue();
-          }}
-        >
+        <Form onSubmit={() => void onContinue()}>
           <Stack gap={2}>
             <FormControl>
               <FormLabel>Email</FormLabel>
@@ -150,7 +145,7 @@ function LoginForm() {
               {state.busy === "checking" ? "Checking..." : "Continue"}
             </Button>
           </Stack>
-        </form>
+        </Form>
       ) : (
         <Stack gap={2}>
           <Sheet
@@ -166,13 +161,7 @@ function LoginForm() {
           </Sheet>
 
           {showsPasswordForm(state) ? (
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                void signInWithPassword();
-              }}
-            >
+            <Form onSubmit={() => void signInWithPassword()}>
               <Stack gap={2}>
                 {/* Lets password managers pair the password with the e-mail of step 1. */}
                 <input type="email" name="username" autoComplete="username" value={state.email} readOnly hidden />
@@ -216,7 +205,7 @@ function LoginForm() {
                   </Link>
                 </Stack>
               </Stack>
-            </form>
+            </Form>
           ) : (
             <Stack gap={1.5} alignItems="center">
               <Button

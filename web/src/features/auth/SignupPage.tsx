@@ -1,6 +1,6 @@
 // /signup (spec 1 §2, §5, §8): first name, last name, e-mail and password; the
 // new account is signed in, its session verified, and the visitor taken to /app.
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/joy/Alert";
 import Button from "@mui/joy/Button";
@@ -17,6 +17,7 @@ import { MESSAGES, signupFailure } from "./messages";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn";
 import { signupComplete } from "./signup_form";
 import { useEnterApp } from "./sign_in_complete";
+import { Form } from "../../ui/Form";
 
 export default function SignupPage() {
   usePageMeta("Sign Up");
@@ -40,8 +41,7 @@ function SignupForm() {
   const [error, setError] = useState<string | null>(null);
   const enterApp = useEnterApp();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit() {
     if (!signupComplete(form) || busy) return;
     setBusy(true);
     setError(null);
@@ -74,7 +74,7 @@ function SignupForm() {
           {error}
         </Alert>
       )}
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Form onSubmit={() => void onSubmit()}>
         <Stack gap={2}>
           {FIELDS.map((field, index) => (
             <FormControl key={field.name}>
@@ -94,7 +94,7 @@ function SignupForm() {
             Create Account
           </Button>
         </Stack>
-      </form>
+      </Form>
       <Typography level="body-sm" textAlign="center">
         Already have an account?{" "}
         <Link component={RouterLink} to="/login" underline="always">

@@ -1,6 +1,6 @@
 // The icon of each dashboard area.
 import type { ComponentType } from "react";
-import { DevicesIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon } from "../../ui/icons";
+import { AuditIcon, DevicesIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon } from "../../ui/icons";
 import type { NavArea } from "./nav_items";
 
 export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
@@ -9,4 +9,5 @@ export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
   rooms: RoomsIcon,
   devices: DevicesIcon,
   logs: LogsIcon,
+  audit: AuditIcon,
 };

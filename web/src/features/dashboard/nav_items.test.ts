@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { activeArea, NAV_ITEMS } from "./nav_items";
 
 describe("NAV_ITEMS", () => {
-  it("lists the five areas in the spec's order with their targets", () => {
+  it("lists the areas in the specs' order with their targets", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ["Users", "/dash/users"],
       ["Groups", "/dash/groups"],
       ["Rooms", "/dash/rooms"],
       ["Devices", "/dash/devices"],
       ["Logs", "/dash/logs"],
+      ["Audit Log", "/dash/audit"],
     ]);
   });
 });
@@ -22,6 +23,7 @@ describe("activeArea", () => {
     expect(activeArea("/dash/device/9/logs")).toBe("devices");
     expect(activeArea("/dash/lastlock-test")).toBe("devices");
     expect(activeArea("/dash/logs")).toBe("logs");
+    expect(activeArea("/dash/audit")).toBe("audit");
   });
   it("answers null outside the areas", () => {
     expect(activeArea("/dash")).toBeNull();

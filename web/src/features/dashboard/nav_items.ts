@@ -1,6 +1,6 @@
-// The five areas of the dashboard navigation (spec 1 §2 "Dashboard shell"), and
+// The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §5), and
 // which one a path belongs to, so a detail page keeps its area highlighted.
-export type NavArea = "users" | "groups" | "rooms" | "devices" | "logs";
+export type NavArea = "users" | "groups" | "rooms" | "devices" | "logs" | "audit";
 
 export type NavItem = { area: NavArea; label: string; to: string };
 
@@ -10,6 +10,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { area: "rooms", label: "Rooms", to: "/dash/rooms" },
   { area: "devices", label: "Devices", to: "/dash/devices" },
   { area: "logs", label: "Logs", to: "/dash/logs" },
+  { area: "audit", label: "Audit Log", to: "/dash/audit" },
 ];
 
 export const APP_VERSION_LABEL = "v0.02";
@@ -26,9 +27,10 @@ const SEGMENT_AREAS: Record<string, NavArea> = {
   device: "devices",
   "lastlock-test": "devices",
   logs: "logs",
+  audit: "audit",
 };
 
-/** The area a /dash path belongs to, or null outside the five areas. */
+/** The area a /dash path belongs to, or null outside them. */
 export function activeArea(pathname: string): NavArea | null {
   const [root, segment] = pathname.split("/").filter(Boolean);
   if (root !== "dash" || !segment) return null;

@@ -2,30 +2,22 @@
 // and Delete Device after the browser's confirmation (then back to the list).
 import { useNavigate } from "react-router-dom";
 import type { Device } from "../../api/devices";
-import { DangerZone } from "../../ui/DangerZone";
+import { DangerZone, type DangerTexts } from "../../ui/DangerZone";
 import { deleteToasts, switchToasts } from "../../ui/toast/change_toasts";
 import { useDeleteDevice, useToggleDevice } from "./changes";
 import { deleteDeviceConfirmation, DEVICE_MESSAGES as M } from "./device_rules";
+
+const DEVICE_DANGER: DangerTexts = {
+  active: "Deactivating this device prevents it from being used for access control.",
+  inactive: "Activating this device lets it be used for access control again.",
+  remove: "Permanently delete this device. Its access history is kept in the logs.",
+};
 
 export function DeviceDangerZone({ device }: { device: Device }) {
   const navigate = useNavigate();
   const toggle = useToggleDevice(switchToasts(M));
   const remove = useDeleteDevice(deleteToasts(M, { done: () => navigate("/dash/devices") }));
   return (
-    <DangerZone
-      labelId="device-danger-zone"
-      kind="Device"
-      active={device.isActive}
-      toggleText={{
-        active: "Deactivating this device prevents it from being used for access control.",
-        inactive: "Activating this device lets it be used for access control again.",
-      }}
-      removeText="Permanently delete this device. Its access history is kept in the logs."
-      toggle={{ isPending: toggle.isPending, run: () => toggle.mutate(device) }}
-      remove={{
-        isPending: remove.isPending,
-        run: () => window.confirm(deleteDeviceConfirmation(device.name)) && remove.mutate(device),
-      }}
-    />
+    <DangerZone kind="Device" item={device} texts={DEVICE_DANGER} toggle={toggle} remove={remove} confirm={deleteDeviceConfirmation(device.name)} />
   );
 }

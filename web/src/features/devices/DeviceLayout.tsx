@@ -10,6 +10,7 @@ import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
 import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
 import { useRouteId } from "../../ui/use_route_id";
 import { DEVICE_MESSAGES as M } from "./device_rules";
+import { historyLink } from "../audit/public";
 
 const TABS: EntityTab<Device>[] = [
   { label: "Overview", screen: "Device", path: "" },
@@ -38,7 +39,7 @@ export function DeviceLayout({ tab, children }: { tab: DeviceTab; children: (dev
       texts={{ loading: M.loading, fetchFailed: "Failed to fetch device" }}
       notFound={<NotFoundCard title={M.notFound} back={{ to: "/dash/devices", label: "Back to Devices" }} />}
       header={(device) => (
-        <EntityHeader back={{ to: "/dash/devices", label: "Devices" }} title={device.name} active={device.isActive} pending={`devices/${device.id}`}>
+        <EntityHeader back={{ to: "/dash/devices", label: "Devices" }} title={device.name} active={device.isActive} pending={`devices/${device.id}`} history={historyLink("device", device.id)}>
           <Typography level="body-sm" textColor="text.secondary">Device ID: {device.deviceId}</Typography>
         </EntityHeader>
       )}

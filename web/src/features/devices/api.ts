@@ -4,19 +4,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { assignedCredentialsKey } from "../../api/devices";
 import { isSaved } from "../../api/mutations";
+import type { AssignedCredential as ServerAssignedCredential } from "../../../../api/devices/contract.ts";
+import type { Json } from "../../../../api/http/contract_json.ts";
 
-/** A row of GET /api/devices/{id}/assigned-credentials. */
-export type AssignedCredential = {
-  userId: number;
-  userName: string;
-  email: string;
-  groups: { id: number; name: string }[];
-  credentialTypes: string[];
-  credentials: { id: number; type: string; isActive: boolean }[];
-  accessAllowed: boolean;
-  accessStatus: "Allowed" | "Denied";
-  reason: string | null;
-};
+export type AssignedCredential = Json<ServerAssignedCredential>;
 
 /** A Density space of the picker (GET /api/density/spaces). */
 export type DensitySpace = { id: string; name: string; function: string | null; space_type: string };

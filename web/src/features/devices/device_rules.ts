@@ -94,6 +94,8 @@ export function newDeviceRow(id: number, payload: NewDevice, at: Date): Device {
     ...payload,
     roomName: null,
     isPending: false,
+    hasApiKey: false,
+    apiKeyCreatedAt: null,
     densitySpaceId: null,
     densityAuthType: "bearer",
     hasDensityApiToken: false,

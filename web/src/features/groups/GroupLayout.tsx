@@ -11,6 +11,7 @@ import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
 import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
 import { useRouteId } from "../../ui/use_route_id";
 import { GROUP_MESSAGES } from "./group_forms";
+import { historyLink } from "../audit/public";
 
 const TABS: EntityTab<Group>[] = [
   { label: "Overview", screen: "Group", path: "" },
@@ -45,7 +46,7 @@ export function GroupLayout({ tab, children }: { tab: GroupTab; children: (group
       gone={<Navigate to="/dash/groups" replace />}
       failed={notFound}
       header={(group) => (
-        <EntityHeader back={{ to: "/dash/groups", label: "Groups" }} title={group.name} active={group.isActive} pending={`groups/${group.id}`}>
+        <EntityHeader back={{ to: "/dash/groups", label: "Groups" }} title={group.name} active={group.isActive} pending={`groups/${group.id}`} history={historyLink("group", group.id)}>
           {group.description && <Typography textColor="text.secondary">{group.description}</Typography>}
         </EntityHeader>
       )}

@@ -8,10 +8,9 @@ import Card from "@mui/joy/Card";
 import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
-import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
 import type { Group } from "../../api/groups";
-import { DangerZone } from "../../ui/DangerZone";
+import { DangerZone, type DangerTexts } from "../../ui/DangerZone";
 import { DetailsForm } from "../../ui/DetailsForm";
 import { OverviewGrid } from "../../ui/OverviewGrid";
 import { doneToast, failedToast, validationToast } from "../../ui/toast/change_toasts";
@@ -19,6 +18,7 @@ import { useDeleteGroup, useToggleGroup, useUpdateGroup } from "./changes";
 import { GroupLayout } from "./GroupLayout";
 import { GROUP_MESSAGES as M, groupEditComplete } from "./group_forms";
 import { toggleToasts } from "./group_toasts";
+import { DescriptionField } from "../../ui/DescriptionField";
 
 export default function GroupPage() {
   return (
@@ -65,10 +65,7 @@ function GroupDetails({ group }: { group: Group }) {
           <FormLabel>Name</FormLabel>
           <Input name="name" value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
         </FormControl>
-        <FormControl>
-          <FormLabel>Description</FormLabel>
-          <Textarea name="description" minRows={3} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
-        </FormControl>
+        <DescriptionField value={form.description} onChange={(description) => setForm((f) => ({ ...f, description }))} />
       </Box>
     </DetailsForm>
   );
@@ -89,6 +86,12 @@ function Counts({ group }: { group: Group }) {
   );
 }
 
+const GROUP_DANGER: DangerTexts = {
+  active: "Deactivating a group disables access for all its members.",
+  inactive: "Reactivating restores access for all its members.",
+  remove: "Permanently delete this group. Its members lose the access it gave them.",
+};
+
 function GroupDangerZone({ group }: { group: Group }) {
   const navigate = useNavigate();
   const toggle = useToggleGroup(toggleToasts);
@@ -100,19 +103,6 @@ function GroupDangerZone({ group }: { group: Group }) {
     onError: (error) => failedToast(M.deleteFailed, error),
   });
   return (
-    <DangerZone
-      labelId="group-danger-zone"
-      kind="Group"
-      active={group.isActive}
-      onWord="Reactivate"
-      busyText="verb"
-      toggleText={{
-        active: "Deactivating a group disables access for all its members.",
-        inactive: "Reactivating restores access for all its members.",
-      }}
-      removeText="Permanently delete this group. Its members lose the access it gave them."
-      toggle={{ isPending: toggle.isPending, run: () => toggle.mutate(group) }}
-      remove={{ isPending: remove.isPending, run: () => remove.mutate(group) }}
-    />
+    <DangerZone kind="Group" item={group} onWord="Reactivate" busyText="verb" texts={GROUP_DANGER} toggle={toggle} remove={remove} />
   );
 }

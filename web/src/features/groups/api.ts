@@ -2,16 +2,10 @@
 // themselves, their keys and cache edits are in web/src/api/groups.ts.
 import { useQuery } from "@tanstack/react-query";
 import { isSaved } from "../../api/mutations";
+import type { Member as ServerMember } from "../../../../api/groups/contract.ts";
+import type { Json } from "../../../../api/http/contract_json.ts";
 
-export type Member = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  addedAt?: string;
-  updatedAt?: string;
-};
+export type Member = Json<ServerMember>;
 
 export const groupUsersKey = (id: number) => [`/api/groups/${id}/users`] as const;
 

@@ -71,7 +71,15 @@ export function useDeleteGroup(handlers: ChangeHandlers<Group, unknown> = {}) {
   }, handlers);
 }
 
-export type Membership = { group: Pick<Group, "id" | "name" | "isActive">; user: Member };
+/** The person is a member row or a user row from the Add dialog: what both carry. */
+export type Membership = {
+  group: Pick<Group, "id" | "name" | "isActive">;
+  user: Pick<Member, "id" | "email" | "firstName" | "lastName" | "isActive" | "updatedAt">;
+};
+
+/** The member row shown until the server answers: added now. */
+const memberRow = ({ id, email, firstName, lastName, isActive, updatedAt }: Membership["user"]): Member =>
+  ({ id, email, firstName, lastName, isActive, updatedAt, addedAt: new Date().toISOString() });
 
 /** What membership changes touch: the group's members and counts, the user's groups. */
 const membershipKeys = ({ group, user }: Membership) => [
@@ -105,7 +113,7 @@ export function useAddMember(handlers: ChangeHandlers<Membership, Member> = {}) 
       cache.setQueryData<Member[]>(groupUsersKey(vars.group.id), (members) => {
         if (members?.some((m) => m.id === vars.user.id)) return members;
         added = true;
-        return [...(members ?? []), vars.user].sort((a, b) => userLabel(a).localeCompare(userLabel(b)));
+        return [...(members ?? []), memberRow(vars.user)].sort((a, b) => userLabel(a).localeCompare(userLabel(b)));
       });
       if (added) countMembers(cache, vars.group.id, 1);
       editUserGroups(cache, vars, true);

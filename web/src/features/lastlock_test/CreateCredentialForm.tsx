@@ -1,6 +1,6 @@
 // The lock test page's Create Credential: a Last Lock credential for the
 // selected user, of a type, with its data (base64) and a daily time range.
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import FormControl from "@mui/joy/FormControl";
@@ -14,6 +14,7 @@ import { useCreateLockCredential } from "./api";
 import { credentialDataProblem, CREDENTIAL_TYPES, type CredentialType, DEFAULT_SCHEDULE, scheduleDataText } from "./test_page_rules";
 import { TestSection } from "./TestSection";
 import type { Run } from "./use_test_runs";
+import { Form } from "../../ui/Form";
 
 export function CreateCredentialForm({ userId, run }: { userId: number | null; run: Run }) {
   const typeLabelId = useId();
@@ -24,8 +25,7 @@ export function CreateCredentialForm({ userId, run }: { userId: number | null; r
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateLockCredential();
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const found = credentialDataProblem(data) ?? (userId === null ? "Select a user first" : null);
     setProblem(found);
     if (found) return validationToast(found);
@@ -41,7 +41,7 @@ export function CreateCredentialForm({ userId, run }: { userId: number | null; r
 
   return (
     <TestSection title="Create Credential" description="Creates a Last Lock credential for the selected user.">
-      <form onSubmit={onSubmit} noValidate>
+      <Form onSubmit={onSubmit}>
         <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
           <FormControl sx={{ gridColumn: "1 / -1" }}>
             <FormLabel id={typeLabelId}>Credential Type</FormLabel>
@@ -77,7 +77,7 @@ export function CreateCredentialForm({ userId, run }: { userId: number | null; r
           </FormControl>
         </Box>
         <Button type="submit" sx={{ mt: 2 }} disabled={create.isPending}>Create Credential</Button>
-      </form>
+      </Form>
     </TestSection>
   );
 }

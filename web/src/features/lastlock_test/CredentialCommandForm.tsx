@@ -1,6 +1,6 @@
 // The lock test page's Assign Credential and Remove Credential: a credential
 // id, put on or taken off the selected lock.
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import FormControl from "@mui/joy/FormControl";
@@ -12,6 +12,7 @@ import { type CredentialOnLock, useLockCredential } from "./api";
 import { credentialIdProblem } from "./test_page_rules";
 import { TestSection } from "./TestSection";
 import type { Run } from "./use_test_runs";
+import { Form } from "../../ui/Form";
 
 export function CredentialCommandForm({ kind, deviceId, run }: { kind: "assign" | "remove"; deviceId: number | null; run: Run }) {
   const [credentialId, setCredentialId] = useState("");
@@ -19,8 +20,7 @@ export function CredentialCommandForm({ kind, deviceId, run }: { kind: "assign" 
   const command = useLockCredential(kind);
   const title = kind === "assign" ? "Assign Credential" : "Remove Credential";
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     const found = credentialIdProblem(credentialId) ??
       (/^\d+$/.test(credentialId.trim()) ? null : "Credential ID must be a number") ??
       (deviceId === null ? "Select a device first" : null);
@@ -43,7 +43,7 @@ export function CredentialCommandForm({ kind, deviceId, run }: { kind: "assign" 
         ? "Puts a credential on the selected device."
         : "Takes a credential off the selected device."}
     >
-      <form onSubmit={onSubmit} noValidate>
+      <Form onSubmit={onSubmit}>
         <Box sx={{ display: "flex", gap: 1.5, alignItems: "flex-start", flexWrap: "wrap" }}>
           <FormControl required error={problem !== null} sx={{ flex: "1 1 200px" }}>
             <FormLabel>Credential ID</FormLabel>
@@ -67,7 +67,7 @@ export function CredentialCommandForm({ kind, deviceId, run }: { kind: "assign" 
             {title}
           </Button>
         </Box>
-      </form>
+      </Form>
     </TestSection>
   );
 }

@@ -10,7 +10,6 @@ import Button from "@mui/joy/Button";
 import Chip from "@mui/joy/Chip";
 import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
-import IconButton from "@mui/joy/IconButton";
 import Input from "@mui/joy/Input";
 import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
@@ -18,10 +17,12 @@ import Sheet from "@mui/joy/Sheet";
 import Typography from "@mui/joy/Typography";
 import { EmptyState } from "../../ui/EmptyState";
 import { CardList, type ListColumn, ListTable } from "../../ui/ListViews";
-import { ChevronLeftIcon, ChevronRightIcon, DownloadIcon, FilterIcon } from "../../ui/icons";
+import { DownloadIcon, FilterIcon } from "../../ui/icons";
+import { Pager } from "../../ui/Pager";
 import { SearchField } from "../../ui/SearchField";
 import { useIsPhone } from "../../ui/use_media_query";
-import { activeFilterCount, csvFileName, formatLogTime, type LogEntry, type Outcome, outcomeDisplay } from "./log_display";
+import { formatTime } from "../../ui/format_time";
+import { activeFilterCount, csvFileName, type LogEntry, type Outcome, outcomeDisplay } from "./log_display";
 import { useLogTable } from "./use_log_table";
 
 type Props = {
@@ -155,15 +156,7 @@ export function LogTable({
           </Box>
         )}
 
-      <Box sx={{ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: 1 }}>
-        <Typography level="body-sm" aria-live="polite">{log.pager}</Typography>
-        <IconButton size="sm" variant="outlined" color="neutral" aria-label="Previous page" disabled={!log.canPrevious} onClick={log.previous}>
-          <ChevronLeftIcon size={18} />
-        </IconButton>
-        <IconButton size="sm" variant="outlined" color="neutral" aria-label="Next page" disabled={!log.canNext} onClick={log.next}>
-          <ChevronRightIcon size={18} />
-        </IconButton>
-      </Box>
+      <Pager label={log.pager} canPrevious={log.canPrevious} canNext={log.canNext} onPrevious={log.previous} onNext={log.next} />
     </Box>
   );
 }
@@ -190,7 +183,7 @@ function CredentialCell({ entry, columns }: { entry: LogEntry; columns: Columns 
 type RowsProps = { items: LogEntry[]; label: string; columns: Columns };
 
 const logColumns = (columns: Columns): ListColumn<LogEntry>[] => [
-  { header: "TIMESTAMP", width: "24%", cell: (entry) => formatLogTime(entry.timestamp) },
+  { header: "TIMESTAMP", width: "24%", cell: (entry) => formatTime(entry.timestamp) },
   { header: columns.subject === "device" ? "DEVICE" : "USER", width: "20%", cell: (entry) => subjectOf(entry, columns) },
   { header: "CREDENTIAL", width: "22%", cell: (entry) => <CredentialCell entry={entry} columns={columns} /> },
   { header: "ACTION", width: "14%", cell: (entry) => entry.action },
@@ -217,7 +210,7 @@ function LogCards({ items, label, columns }: RowsProps) {
       card={(entry) => (
         <>
           <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, alignItems: "center" }}>
-            <Typography level="body-xs">{formatLogTime(entry.timestamp)}</Typography>
+            <Typography level="body-xs">{formatTime(entry.timestamp)}</Typography>
             <OutcomeChip outcome={entry.outcome} />
           </Box>
           <Typography level="title-sm">{subjectOf(entry, columns)}</Typography>

@@ -3,30 +3,13 @@
 // file name and the pager text. Used by the user, room, device, group and
 // global log pages alike.
 import { rangeLabel } from "../../ui/range_label";
+import { dayBounds, withQuery } from "../../api/query_url";
+import type { LogEntry as ServerLogEntry, LogPage as ServerLogPage } from "../../../../api/logs/contract.ts";
+import type { Json } from "../../../../api/http/contract_json.ts";
 
-export type LogEntry = {
-  id: number;
-  timestamp: string;
-  userId: number | null;
-  userName: string | null;
-  deviceId: number | null;
-  deviceName: string | null;
-  roomId: number | null;
-  roomName: string | null;
-  credentialType: string | null;
-  action: string;
-  outcome: string;
-  reason: string | null;
-};
+export type LogEntry = Json<ServerLogEntry>;
 
-/** GET …/logs answers one page, newest first. */
-export type LogPage = {
-  items: LogEntry[];
-  nextCursor: string | null;
-  /** Matching rows up to 1,000; null when the server gave up counting. */
-  total: number | null;
-  totalExact: boolean;
-};
+export type LogPage = Json<ServerLogPage>;
 
 export type Outcome = "all" | "success" | "denied";
 
@@ -53,28 +36,7 @@ export function outcomeDisplay(outcome: string): OutcomeDisplay {
   return { label: outcome, color: "neutral" };
 }
 
-/** en-US with a 12-hour clock: "Nov 21, 2026, 1:37:50 PM". */
-export function formatLogTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    dateStyle: "medium",
-    timeStyle: "medium",
-    hour12: true,
-    timeZone,
-  }).format(new Date(iso));
-}
 
-/** The start of a local day and the last millisecond of another, as ISO instants. */
-export function dayBounds(from: string, to: string): { from?: string; to?: string } {
-  const start = (day: string) => new Date(`${day}T00:00:00`);
-  const bounds: { from?: string; to?: string } = {};
-  if (/^\d{4}-\d{2}-\d{2}$/.test(from)) bounds.from = start(from).toISOString();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) {
-    const end = start(to);
-    end.setDate(end.getDate() + 1);
-    bounds.to = new Date(end.getTime() - 1).toISOString();
-  }
-  return bounds;
-}
 
 /** The filters as the API's query parameters; only those that narrow anything. */
 export function filterParams(filters: LogFilters): URLSearchParams {
@@ -88,11 +50,6 @@ export function filterParams(filters: LogFilters): URLSearchParams {
   if (to) params.set("to", to);
   return params;
 }
-
-const withQuery = (path: string, params: URLSearchParams) => {
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-};
 
 /** The URL of one page: the query key, fetched by the default query function. */
 export function logPageUrl(basePath: string, filters: LogFilters, cursor: string | null, limit = LOG_PAGE_SIZE): string {

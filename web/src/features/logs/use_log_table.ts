@@ -1,10 +1,11 @@
 // State of one access-log table: the search (sent once typing pauses), the
 // "All Events" and "Filters" choices, and keyset paging on the server. Each
 // page is a query keyed by its URL, so pages seen online open offline too.
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useDebouncedValue } from "../../ui/use_debounced_value";
-import { toast } from "../../ui/toast/toast";
+import { useCursorWalk } from "../../ui/use_cursor_walk";
+import { useFailureToast } from "../../ui/use_failure_toast";
 import {
   csvExportUrl,
   EVENTS_KEY,
@@ -24,13 +25,10 @@ export function useLogTable(basePath: string, limit = LOG_PAGE_SIZE) {
   const [choices, setChoices] = useState<Omit<LogFilters, "search">>(NO_FILTERS);
   const filters: LogFilters = { ...choices, search };
 
-  // Cursors of the pages walked through; new filters start again at page one.
-  const filterKey = `${basePath}|${JSON.stringify(filters)}`;
-  const [walk, setWalk] = useState<{ key: string; cursors: (string | null)[] }>({ key: filterKey, cursors: [null] });
-  const cursors = walk.key === filterKey ? walk.cursors : [null];
-  const pageIndex = cursors.length - 1;
+  const walk = useCursorWalk(`${basePath}|${JSON.stringify(filters)}`);
+  const pageIndex = walk.pageIndex;
 
-  const url = logPageUrl(basePath, filters, cursors[pageIndex], limit);
+  const url = logPageUrl(basePath, filters, walk.cursor, limit);
   const page = useQuery<LogPage>({
     queryKey: [url],
     placeholderData: keepPreviousData,
@@ -40,12 +38,7 @@ export function useLogTable(basePath: string, limit = LOG_PAGE_SIZE) {
   const events = useQuery<string[]>({ queryKey: EVENTS_KEY, staleTime: 0 });
 
   const failed = page.isError && !page.isPlaceholderData;
-  const toasted = useRef<unknown>(null);
-  useEffect(() => {
-    if (!failed || toasted.current === page.error) return;
-    toasted.current = page.error;
-    toast({ title: FETCH_LOGS_FAILED, variant: "destructive" });
-  }, [failed, page.error]);
+  useFailureToast(failed ? page.error : null, FETCH_LOGS_FAILED);
 
   const data = page.data;
   // While the next page loads the pager keeps saying what is on screen.
@@ -69,10 +62,8 @@ export function useLogTable(basePath: string, limit = LOG_PAGE_SIZE) {
     pager: label.current || pagerLabel(pageIndex, limit, undefined),
     canPrevious: pageIndex > 0,
     canNext: Boolean(data?.nextCursor) && !page.isPlaceholderData,
-    previous: () => setWalk({ key: filterKey, cursors: cursors.slice(0, -1) }),
-    next: () => {
-      if (data?.nextCursor) setWalk({ key: filterKey, cursors: [...cursors, data.nextCursor] });
-    },
+    previous: walk.previous,
+    next: () => walk.next(data?.nextCursor),
     exportUrl: csvExportUrl(basePath, filters),
   };
 }

@@ -5,10 +5,10 @@
 import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
-import Textarea from "@mui/joy/Textarea";
 import { AddDialog, useAddForm } from "../../ui/AddDialog";
 import { useCreateRoom } from "./changes";
 import { canCreateRoom, type NewRoomForm, ROOM_MESSAGES as M } from "./room_rules";
+import { DescriptionField } from "../../ui/DescriptionField";
 
 const EMPTY: NewRoomForm = { name: "", description: "" };
 
@@ -21,10 +21,7 @@ export function AddRoomDialog({ open, onClose }: { open: boolean; onClose: () =>
         <FormLabel>Room Name</FormLabel>
         <Input name="name" autoFocus autoComplete="off" placeholder="e.g. Conference Room B" value={form.name} onChange={(e) => set({ name: e.target.value })} />
       </FormControl>
-      <FormControl>
-        <FormLabel>Description</FormLabel>
-        <Textarea name="description" minRows={2} placeholder="Optional" value={form.description} onChange={(e) => set({ description: e.target.value })} />
-      </FormControl>
+      <DescriptionField minRows={2} placeholder="Optional" value={form.description} onChange={(description) => set({ description })} />
     </AddDialog>
   );
 }

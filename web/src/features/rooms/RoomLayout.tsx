@@ -12,6 +12,7 @@ import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
 import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
 import { useRouteId } from "../../ui/use_route_id";
 import { ROOM_MESSAGES as M } from "./room_rules";
+import { historyLink } from "../audit/public";
 
 const TABS: EntityTab<Room>[] = [
   { label: "Overview", screen: "Room", path: "" },
@@ -51,6 +52,7 @@ export function RoomLayout({ tab, children }: { tab: RoomTab; children: (room: R
           title={room.name}
           active={room.isActive}
           pending={`rooms/${room.id}`}
+          history={historyLink("room", room.id)}
         >
           {room.description && <Typography textColor="text.secondary">{room.description}</Typography>}
         </EntityHeader>

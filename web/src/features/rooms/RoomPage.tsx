@@ -9,9 +9,8 @@ import FormControl from "@mui/joy/FormControl";
 import FormHelperText from "@mui/joy/FormHelperText";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
-import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
-import { DangerZone } from "../../ui/DangerZone";
+import { DangerZone, type DangerTexts } from "../../ui/DangerZone";
 import { DetailsForm } from "../../ui/DetailsForm";
 import { OverviewGrid } from "../../ui/OverviewGrid";
 import type { Room } from "../../api/rooms";
@@ -19,6 +18,7 @@ import { useDeleteRoom, useToggleRoom, useUpdateRoom } from "./changes";
 import { deleteToasts, doneToast, errorToast, switchToasts, validationToast } from "../../ui/toast/change_toasts";
 import { RoomLayout } from "./RoomLayout";
 import { deleteRoomConfirmation, type NewRoomForm, ROOM_MESSAGES as M, roomEditProblem } from "./room_rules";
+import { DescriptionField } from "../../ui/DescriptionField";
 
 // The Utilization tab (and its charts) loads only when it is opened.
 const UtilizationTab = lazy(() => import("./UtilizationTab"));
@@ -85,32 +85,23 @@ function RoomDetails({ room }: { room: Room }) {
           />
           {problem && <FormHelperText>{problem}</FormHelperText>}
         </FormControl>
-        <FormControl>
-          <FormLabel>Description</FormLabel>
-          <Textarea name="description" minRows={3} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
-        </FormControl>
+        <DescriptionField value={form.description} onChange={(description) => setForm((f) => ({ ...f, description }))} />
       </Box>
     </DetailsForm>
   );
 }
+
+const ROOM_DANGER: DangerTexts = {
+  active: "Deactivating this room disables all access controls for the room.",
+  inactive: "Reactivating this room enables all access controls for the room.",
+  remove: "Once you delete a room, there is no going back. Please be certain.",
+};
 
 function RoomDangerZone({ room }: { room: Room }) {
   const navigate = useNavigate();
   const toggle = useToggleRoom(switchToasts(M));
   const remove = useDeleteRoom(deleteToasts(M, { done: () => navigate("/dash/rooms") }));
   return (
-    <DangerZone
-      labelId="danger-zone"
-      kind="Room"
-      active={room.isActive}
-      onWord="Reactivate"
-      toggleText={{
-        active: "Deactivating this room disables all access controls for the room.",
-        inactive: "Reactivating this room enables all access controls for the room.",
-      }}
-      removeText="Once you delete a room, there is no going back. Please be certain."
-      toggle={{ isPending: toggle.isPending, run: () => toggle.mutate(room) }}
-      remove={{ isPending: remove.isPending, run: () => window.confirm(deleteRoomConfirmation(room.name)) && remove.mutate(room) }}
-    />
+    <DangerZone kind="Room" item={room} onWord="Reactivate" texts={ROOM_DANGER} toggle={toggle} remove={remove} confirm={deleteRoomConfirmation(room.name)} />
   );
 }

@@ -2,19 +2,11 @@
 // The rooms themselves, their keys and cache edits are in web/src/api/rooms.ts.
 import { useQuery } from "@tanstack/react-query";
 import { isSaved } from "../../api/mutations";
+import type { SensorFigures } from "../../../../api/rooms/contract.ts";
+import type { Json } from "../../../../api/http/contract_json.ts";
 
-/** GET /api/rooms/{id}/sensor-data: live figures with a density device, nulls without. */
-export type SensorData = {
-  roomId: number;
-  capacity: number;
-  live: boolean;
-  currentOccupancy: number | null;
-  averageDuration: number | null;
-  peakUtilization: number | null;
-  dailyVisitors: number | null;
-  since: string;
-  asOf: string;
-};
+/** GET /api/rooms/{id}/sensor-data (api/rooms/contract.ts). */
+export type SensorData = Json<SensorFigures>;
 
 const sensorDataKey = (id: number) => [`/api/rooms/${id}/sensor-data`] as const;
 

@@ -2,7 +2,7 @@
 // the button stays disabled without one), a facility code and a card code,
 // trimmed. The server's refusal (a card already registered, a missing card
 // code) is shown as it says it.
-import { type FormEvent, useId, useState } from "react";
+import { useId, useState } from "react";
 import Alert from "@mui/joy/Alert";
 import Button from "@mui/joy/Button";
 import DialogActions from "@mui/joy/DialogActions";
@@ -23,6 +23,7 @@ import { type CredentialForm, useAddCredential, useUpdateCredential } from "./ch
 import { CREDENTIAL_TYPES, credentialFormReady } from "./credential_rules";
 import { OFFLINE_NOTE } from "../../ui/toast/change_toasts";
 import { serverMessage } from "../../api/api_error";
+import { Form } from "../../ui/Form";
 
 type Props = {
   userId: number;
@@ -73,8 +74,7 @@ function CredentialForm({ userId, editing, onClose, titleId }: Props & { titleId
   });
   const busy = add.isPending || update.isPending;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (!credentialFormReady(form) || busy) return;
     setFailure(null);
     if (editing) update.mutate({ credential: editing, form });
@@ -85,7 +85,7 @@ function CredentialForm({ userId, editing, onClose, titleId }: Props & { titleId
     <>
       <ModalClose aria-label="Close" disabled={busy} />
       <DialogTitle id={titleId} component="h2">{editing ? "Edit Credential" : "Add Credentials"}</DialogTitle>
-      <form onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <Stack spacing={1.5}>
           {failure && <Alert color="danger" role="alert">{failure}</Alert>}
           <FormControl required>
@@ -113,7 +113,7 @@ function CredentialForm({ userId, editing, onClose, titleId }: Props & { titleId
           </Button>
           <Button variant="plain" color="neutral" disabled={busy} onClick={onClose}>Cancel</Button>
         </DialogActions>
-      </form>
+      </Form>
     </>
   );
 }

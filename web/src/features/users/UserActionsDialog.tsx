@@ -2,15 +2,13 @@
 // Deactivate or Reactivate User, Resend Invitation. Any choice closes it; a
 // toggle keeps it open, its button disabled and reading "Deactivating..." or
 // "Reactivating...", until the change is done (or queued offline).
-import { useNavigate } from "react-router-dom";
 import Button from "@mui/joy/Button";
 import type { User } from "../../api/users";
-import { ActionsDialog } from "../../ui/EntityActionsDialog";
+import { ActionsDialog, ViewDetailsButton } from "../../ui/EntityActionsDialog";
 import { useResendInvitation, useToggleUser } from "./changes";
 import { invitationFailedToast, invitationToast, toggledToast, toggleFailedToast } from "./user_toasts";
 
 export function UserActionsDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
-  const navigate = useNavigate();
   const toggle = useToggleUser({
     onSuccess: (result, vars) => {
       toggledToast(result, vars);
@@ -31,17 +29,7 @@ export function UserActionsDialog({ user, onClose }: { user: User | null; onClos
     <ActionsDialog title="User Actions" text="Choose an action for users" open={user !== null} busy={busy} onClose={onClose}>
       {user && (
         <>
-          <Button
-            variant="outlined"
-            color="neutral"
-            disabled={busy}
-            onClick={() => {
-              onClose();
-              navigate(`/dash/user/${user.id}`);
-            }}
-          >
-            View Details
-          </Button>
+          <ViewDetailsButton to={`/dash/user/${user.id}`} busy={busy} onClose={onClose} />
           <Button variant="outlined" color={user.isActive ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(user)}>
             {user.isActive
               ? busy ? "Deactivating..." : "Deactivate User"

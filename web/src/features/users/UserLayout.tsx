@@ -13,6 +13,7 @@ import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
 import { useRouteId } from "../../ui/use_route_id";
 import { useUserVerification } from "./api";
 import { UserBadges } from "./UserBadges";
+import { historyLink } from "../audit/public";
 
 const TABS: EntityTab<User>[] = [
   { label: "Overview", screen: "User", path: "" },
@@ -64,6 +65,7 @@ function UserHeader({ user }: { user: User }) {
       active={user.isActive}
       avatar={<Avatar size="lg" aria-hidden="true">{initials(user)}</Avatar>}
       badges={<UserBadges user={user} verified={verification.data?.verified === true} />}
+      history={historyLink("user", user.id)}
     >
       <Typography level="body-md" textColor="text.secondary" sx={{ wordBreak: "break-all" }}>{user.email}</Typography>
     </EntityHeader>

@@ -10,7 +10,7 @@ import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Typography from "@mui/joy/Typography";
-import { DangerZone } from "../../ui/DangerZone";
+import { DangerZone, type DangerTexts } from "../../ui/DangerZone";
 import { DetailsForm } from "../../ui/DetailsForm";
 import { OverviewGrid } from "../../ui/OverviewGrid";
 import { doneToast, failedToast } from "../../ui/toast/change_toasts";
@@ -149,6 +149,12 @@ function IdentityVerification({ user }: { user: User }) {
   );
 }
 
+const USER_DANGER: DangerTexts = {
+  active: "Deactivating revokes all of this user's access and permissions.",
+  inactive: "Reactivating restores this user's access and permissions.",
+  remove: "Permanently delete this user. This action cannot be undone.",
+};
+
 function UserDangerZone({ user }: { user: User }) {
   const navigate = useNavigate();
   const toggle = useToggleUser({ onSuccess: toggledToast, onError: toggleFailedToast });
@@ -160,19 +166,6 @@ function UserDangerZone({ user }: { user: User }) {
     onError: (error) => failedToast(DELETE_USER_MESSAGES.failedTitle, error, DELETE_USER_MESSAGES.failed),
   });
   return (
-    <DangerZone
-      labelId="danger-zone"
-      kind="User"
-      active={user.isActive}
-      onWord="Reactivate"
-      busyText="verb"
-      toggleText={{
-        active: "Deactivating revokes all of this user's access and permissions.",
-        inactive: "Reactivating restores this user's access and permissions.",
-      }}
-      removeText="Permanently delete this user. This action cannot be undone."
-      toggle={{ isPending: toggle.isPending, run: () => toggle.mutate(user) }}
-      remove={{ isPending: remove.isPending, run: () => window.confirm(deleteUserConfirmation(user)) && remove.mutate(user) }}
-    />
+    <DangerZone kind="User" item={user} onWord="Reactivate" busyText="verb" texts={USER_DANGER} toggle={toggle} remove={remove} confirm={deleteUserConfirmation(user)} />
   );
 }

@@ -5,33 +5,18 @@
 // changes are in changes.ts.
 import { useQuery } from "@tanstack/react-query";
 import { isSaved } from "../../api/mutations";
-import type { Group } from "../../api/groups";
 import { userGroupsKey } from "../../api/users";
+import type * as contract from "../../../../api/users/contract.ts";
+import type { Json } from "../../../../api/http/contract_json.ts";
 
-export type VerificationStatuses = Record<string, { verified: boolean; status: string | null }>;
+export type VerificationStatuses = contract.VerificationStatuses;
 
-export type UserVerification = {
-  verified: boolean;
-  status: string | null;
-  verificationUrl: string | null;
-  verificationDate: string | null;
-  lastError: { message?: string | null; code?: string | null } | null;
-};
+export type UserVerification = Json<contract.UserVerification>;
 
 /** A group as GET /api/users/{id}/groups lists it (without the counts). */
-export type UserGroup = Omit<Group, "userCount" | "roomCount">;
+export type UserGroup = Json<contract.UserGroup>;
 
-export type Credential = {
-  id: number;
-  userId: number;
-  type: string;
-  facilityCode: string | null;
-  cardCode: string | null;
-  isActive: boolean;
-  systemManaged?: boolean;
-  createdAt: string | null;
-  updatedAt: string | null;
-};
+export type Credential = Json<contract.Credential>;
 
 export const VERIFICATION_STATUSES_KEY = ["/api/users/verification-statuses"] as const;
 export const userVerificationKey = (id: number) => [`/api/users/${id}/verification-status`] as const;

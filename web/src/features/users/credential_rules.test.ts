@@ -4,7 +4,7 @@ import { credentialPayload } from "./changes";
 
 describe("credential rules", () => {
   it("treats the -1 row as system managed", () => {
-    expect(isSystemManaged({ id: -1 })).toBe(true);
+    expect(isSystemManaged({ id: -1, systemManaged: false })).toBe(true);
     expect(isSystemManaged({ id: 4, systemManaged: true })).toBe(true);
     expect(isSystemManaged({ id: 4, systemManaged: false })).toBe(false);
   });

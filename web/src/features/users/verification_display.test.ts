@@ -16,7 +16,7 @@ describe("verificationDisplay", () => {
   });
   it("shows the last error's message, or the generic text", () => {
     expect(verificationErrorText({ lastError: null })).toBeNull();
-    expect(verificationErrorText({ lastError: { message: "Document expired" } })).toBe("Document expired");
+    expect(verificationErrorText({ lastError: { message: "Document expired", code: null } })).toBe("Document expired");
     expect(verificationErrorText({ lastError: { message: "", code: "x" } })).toBe("An error occurred during verification");
   });
 });

@@ -108,30 +108,30 @@ export function RecentActivity({ sessions, error }: { sessions: Session[] | unde
         <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
           <Typography level="body-sm" role="status">{shown.rangeText}</Typography>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-            <Button
-              size="sm"
-              variant="outlined"
-              color="neutral"
-              startDecorator={<ChevronLeftIcon />}
-              disabled={!shown.hasPrevious}
-              onClick={() => setPage(shown.page - 1)}
-            >
-              Previous
-            </Button>
+            <PageButton label="Previous" disabled={!shown.hasPrevious} onClick={() => setPage(shown.page - 1)} />
             <Typography level="body-sm">{shown.pageText}</Typography>
-            <Button
-              size="sm"
-              variant="outlined"
-              color="neutral"
-              endDecorator={<ChevronRightIcon />}
-              disabled={!shown.hasNext}
-              onClick={() => setPage(shown.page + 1)}
-            >
-              Next
-            </Button>
+            <PageButton label="Next" disabled={!shown.hasNext} onClick={() => setPage(shown.page + 1)} />
           </Box>
         </Box>
       )}
     </Card>
+  );
+}
+
+/** Previous or Next page: the chevron points the way it goes. */
+function PageButton({ label, disabled, onClick }: { label: "Previous" | "Next"; disabled: boolean; onClick: () => void }) {
+  const previous = label === "Previous";
+  return (
+    <Button
+      size="sm"
+      variant="outlined"
+      color="neutral"
+      startDecorator={previous ? <ChevronLeftIcon /> : undefined}
+      endDecorator={previous ? undefined : <ChevronRightIcon />}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { httpErrorText } from "../../../api/api_error";
-import { densityGet, densityKeys, densitySpaceOf, forSpace, withQuery } from "./api";
+import { densityGet, densityKeys, densitySpaceOf, forSpace } from "./api";
+import { withQuery } from "../../../api/query_url";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,6 +9,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, httpErrorText } from "../../../api/api_error";
 import { call } from "../../../api/client";
+import { withQuery } from "../../../api/query_url";
 import type { RawSession } from "./sessions";
 import { POLL, utilizationQueries } from "./queries";
 
@@ -28,9 +29,6 @@ export async function densityGet<T>(path: string, signal?: AbortSignal): Promise
 }
 
 const spacePath = (spaceId: string) => `/api/density/spaces/${encodeURIComponent(spaceId)}`;
-
-export const withQuery = (path: string, params: Record<string, string>) =>
-  `${path}?${new URLSearchParams(params).toString()}`;
 
 export const densityKeys = {
   count: (spaceId: string) => [`${spacePath(spaceId)}/count`] as const,

@@ -1,0 +1,131 @@
+// The audit trail's tamper evidence (spec 3 §5): the chain the database writes,
+// the refusal of UPDATE, DELETE and TRUNCATE, an event altered behind the
+// trigger's back as the database superuser and named by /api/audit/verify, and
+// pruning that keeps the chain verifiable and records itself.
+import { assert, assertEquals, assertRejects } from "../testing/assert.ts";
+import { addUser, describeApp } from "../testing/test_app.ts";
+import { pruneAudit } from "./prune.ts";
+import { cutOff } from "../cli/prune_audit.ts";
+
+describeApp("the audit chain", async (t, app) => {
+  await addUser(app.sql, { email: "admin@example.com", admin: true });
+  const admin = await app.login("admin@example.com");
+  const verify = async () => (await admin.request("GET", "/api/audit/verify")).json;
+
+  // A few changes of different kinds, some at once from parallel requests.
+  await Promise.all(
+    Array.from(
+      { length: 8 },
+      (_, i) => admin.request("POST", "/api/rooms", { body: { name: `Room ${i}` } }),
+    ),
+  );
+  const room = (await admin.request("POST", "/api/rooms", { body: { name: "Lobby" } })).json;
+  await admin.request("PUT", `/api/rooms/${room.id}`, { body: { name: "Main Lobby" } });
+  const count = async () =>
+    (await app.sql`select count(*)::int as n from audit_events`)[0].n as number;
+
+  await t.step("every event links to the one before and verifies", async () => {
+    const rows = await app.sql<{ id: number; prevHash: string; hash: string }[]>`
+      select id, prev_hash, hash from audit_events order by id`;
+    assertEquals(rows[0].prevHash, "0".repeat(64));
+    for (let i = 1; i < rows.length; i++) assertEquals(rows[i].prevHash, rows[i - 1].hash);
+    assertEquals(new Set(rows.map((r) => r.hash)).size, rows.length);
+    assertEquals(await verify(), { ok: true, count: rows.length, lastHash: rows.at(-1)!.hash });
+  });
+
+  await t.step("UPDATE, DELETE and TRUNCATE are refused", async () => {
+    const before = await count();
+    for (
+      const statement of [
+        () => app.sql`update audit_events set actor_name = 'Nobody'`,
+        () => app.sql`delete from audit_events`,
+        () => app.sql`truncate audit_events`,
+      ]
+    ) {
+      await assertRejects(async () => await statement(), {
+        message: /cannot be changed or deleted/,
+      });
+    }
+    assertEquals(await count(), before);
+    assertEquals((await verify()).ok, true);
+  });
+
+  await t.step("an event altered as the superuser, bypassing the trigger, is named", async () => {
+    const [target] = await app.sql<{ id: number }[]>`
+      select id from audit_events where action = 'room.update'`;
+    await app.sql.begin(async (tx) => {
+      // Triggers do not fire for a replica session: what a superuser could do.
+      await tx`set local session_replication_role = replica`;
+      await tx`update audit_events set changes = '{"name": ["Lobby", "Back Door"]}'
+        where id = ${target.id}`;
+    });
+    assertEquals(await verify(), { ok: false, brokenAt: target.id });
+    const page = (await admin.request("GET", "/api/audit")).json;
+    assertEquals(page.items[0].changes, { name: ["Lobby", "Back Door"] }, "it is shown as stored");
+  });
+});
+
+describeApp("pruning the audit trail", async (t, app) => {
+  await addUser(app.sql, { email: "admin@example.com", admin: true });
+  const admin = await app.login("admin@example.com");
+  const verify = async () => (await admin.request("GET", "/api/audit/verify")).json;
+  for (let i = 0; i < 5; i++) {
+    await admin.request("POST", "/api/rooms", { body: { name: `Old ${i}` } });
+  }
+  const [{ at: cut }] = await app.sql<{ at: Date }[]>`select clock_timestamp() as at`;
+  for (let i = 0; i < 3; i++) {
+    await admin.request("POST", "/api/rooms", { body: { name: `New ${i}` } });
+  }
+
+  await t.step(
+    "the oldest events go, the chain still verifies, the prune is recorded",
+    async () => {
+      const before = (await app.sql`select count(*)::int as n from audit_events`)[0].n;
+      const pruned = await pruneAudit(app.sql, cut);
+      assert(pruned.count >= 6, `${pruned.count} pruned (5 rooms and the sign-in)`);
+      const rows = await app.sql<{ action: string; changes: Record<string, unknown[]> }[]>`
+      select action, changes from audit_events order by id`;
+      assertEquals(rows.length, before - pruned.count + 1);
+      assertEquals(rows.filter((r) => r.action === "room.create").length, 3);
+      const prune = rows.at(-1)!;
+      assertEquals(prune.action, "audit.prune");
+      assertEquals([prune.changes.count[1], prune.changes.through[1]], [
+        pruned.count,
+        pruned.throughId,
+      ]);
+      assertEquals((await verify()).ok, true);
+      // Nothing older is left to prune.
+      assertEquals((await pruneAudit(app.sql, cut)).count, 0);
+    },
+  );
+
+  await t.step("deleting the oldest events without the prune is caught", async () => {
+    const [first] = await app.sql<{ id: number }[]>`select min(id)::int as id from audit_events`;
+    await app.sql.begin(async (tx) => {
+      await tx`set local session_replication_role = replica`;
+      await tx`delete from audit_events where id = ${first.id}`;
+    });
+    const result = await verify();
+    assertEquals(result.ok, false);
+  });
+
+  await t.step("the command's cut-off: a date or days kept, one of them", () => {
+    const now = new Date("2026-11-25T12:00:00Z");
+    assertEquals(cutOff({ before: "2026-01-01" }).toISOString(), "2026-01-01T00:00:00.000Z");
+    assertEquals(cutOff({ "keep-days": "30" }, now).toISOString(), "2026-10-26T12:00:00.000Z");
+    for (
+      const bad of [{}, { before: "soon" }, { "keep-days": "0" }, { "keep-days": "1e3" }, {
+        before: "2026-01-01",
+        "keep-days": "3",
+      }]
+    ) {
+      let threw = false;
+      try {
+        cutOff(bad);
+      } catch {
+        threw = true;
+      }
+      assert(threw, JSON.stringify(bad));
+    }
+  });
+});
