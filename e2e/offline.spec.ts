@@ -12,6 +12,7 @@ import {
   cutNetwork,
   fetchFromWorker,
   outboxSize,
+  readIndexedDb,
   readOfflineDb,
   restoreNetwork,
   startReleaseServer,
@@ -184,6 +185,11 @@ function countWrites(context: BrowserContext) {
 test.describe("offline data", () => {
   test("with the network cut for page and worker, a reload shows cached users, groups, rooms and devices and the banner", async ({ page, context }) => {
     const { scene, worker } = await prepare(page);
+    // A room seen in the list whose own page was never opened online.
+    const unopened = await apiCreateRoom(page, "Unopened");
+    await page.goto("/dash/rooms");
+    await expect(page.getByText(unopened.name)).toBeVisible();
+    await expect.poll(async () => JSON.stringify(await readIndexedDb(page)).includes(unopened.name)).toBe(true);
     await page.goto("/dash/users");
     await expect(page.getByRole("region", { name: "Users" })).toContainText(DEMO_ADMIN.email);
     expect(await fetchFromWorker(worker)).toBe("ok 200");
@@ -208,6 +214,14 @@ test.describe("offline data", () => {
       await expect(page.getByText(text).first()).toBeVisible();
       await expect(banner(page)).toContainText("Offline — showing data saved at");
     }
+
+    // Its page renders from the list's row and stays once its own read has failed.
+    await page.goto(`/dash/room/${unopened.id}/devices`);
+    await expect(page.getByText("Failed to fetch devices")).toBeVisible();
+    await expect(page.getByText("Failed to fetch room").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: unopened.name, level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Assign Device to Room" })).toBeVisible();
+
     expect(await fetchFromWorker(worker)).toBe("failed");
     await restoreNetwork(context);
   });

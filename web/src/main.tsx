@@ -19,7 +19,7 @@ import { router } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
 import { theme } from "./app/theme";
 import { Toaster } from "./ui/toast/Toaster";
-import { CACHE_BUSTER, CACHE_MAX_AGE_MS, persister } from "./offline/persister";
+import { CACHE_BUSTER, CACHE_MAX_AGE_MS, dehydrateOptions, persister } from "./offline/persister";
 import { startOutbox } from "./offline/outbox";
 import { OfflineBanner } from "./offline/OfflineBanner";
 
@@ -36,7 +36,7 @@ createRoot(document.getElementById("root")!).render(
       <CssBaseline />
       <PersistQueryClientProvider
         client={queryClient}
-        persistOptions={{ persister, maxAge: CACHE_MAX_AGE_MS, buster: CACHE_BUSTER }}
+        persistOptions={{ persister, maxAge: CACHE_MAX_AGE_MS, buster: CACHE_BUSTER, dehydrateOptions }}
         onSuccess={onCacheRestored}
       >
         <OfflineBanner />

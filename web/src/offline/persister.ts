@@ -11,10 +11,27 @@ export const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump only when cached data changes shape. */
 export const CACHE_BUSTER = "v1";
 
+/**
+ * Every query holding data is saved, also one whose last refetch failed: a list
+ * opened offline (or with the server away) tries to refetch and fails, and by
+ * React Query's default (successful queries only) it would vanish from the saved
+ * cache, leaving that screen empty at the next offline start.
+ */
+// Typed by shape: the persist client's copy of query-core is not react-query's.
+export const dehydrateOptions = { shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined };
+
 /** The cache row to store for the signed-in user, or null when nobody is signed in. */
 export function cacheRow(value: PersistedClient): CacheRow | null {
   const owner = storedUser()?.id;
-  return owner === undefined ? null : { key: "client", userId: owner, value };
+  return owner === undefined ? null : { key: "client", userId: owner, value: lastGoodAnswers(value) };
+}
+
+/** A failed refetch is saved as the last answer it kept: restored, it is data, not an old error to announce again. */
+function lastGoodAnswers(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === "error" ? { ...query, state: { ...query.state, status: "success" as const, error: null } } : query
+  );
+  return { ...client, clientState: { ...client.clientState, queries } };
 }
 
 export const persister: Persister = {
@@ -33,5 +50,5 @@ export const persister: Persister = {
 
 /** The cache as the persister stores it; used inside the outbox's own transaction. */
 export function snapshot(queryClient: QueryClient): PersistedClient {
-  return { timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(queryClient) };
+  return { timestamp: Date.now(), buster: CACHE_BUSTER, clientState: dehydrate(queryClient, dehydrateOptions) };
 }
