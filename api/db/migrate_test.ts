@@ -19,7 +19,8 @@ const TABLES: Record<string, string> = {
     "backup_eligible backup_state user_display_name created_at last_used_at",
   lastlock_credentials: "id user_id credential_type credential_data schedule_data is_active " +
     "provider_credential_id created_at updated_at",
-  rooms: "id name description is_active capacity created_at updated_at",
+  rooms: "id name description is_active capacity created_at updated_at unlock_schedule_id " +
+    "first_person_in",
   devices: "id name device_id type manufacturer room_id is_active is_pending " +
     "density_space_id density_api_token density_client_id density_client_secret " +
     "density_auth_type last_lock_device_id last_lock_description last_lock_time_created " +
@@ -27,7 +28,9 @@ const TABLES: Record<string, string> = {
     "last_sync unifi_device_id unifi_model unifi_ip unifi_mac unifi_is_online last_seen " +
     "firmware camera_specs sensor_specs api_key_hash api_key_created_at api_key_rotated_at " +
     "api_key_simulated created_at updated_at",
-  group_rooms: "group_id room_id created_at",
+  group_rooms: "group_id room_id created_at schedule_id",
+  schedules: "id name description time_zone weekly holiday_calendar_id created_at updated_at",
+  holiday_calendars: "id name holidays created_at updated_at",
   sensor_data: "id device_id timestamp count event_type analytics created_at",
   device_credentials: "id device_id credential_id assigned_at created_at",
   access_logs: "id user_id user_name device_id device_name room_id room_name " +

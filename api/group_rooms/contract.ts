@@ -1,5 +1,10 @@
-// What the group room calls answer (spec 2 §7): the group's rooms are rooms
-// (rooms/contract.ts); adding one answers the room, removing one this.
+// What the group room calls answer (spec 2 §7, spec 3 §1): the group's rooms are
+// rooms (rooms/contract.ts) with the grant's schedule; adding one answers the
+// room, removing one this.
+import type { Room } from "../rooms/contract.ts";
+
+/** GET /api/groups/{id}/rooms items, and what POST and PUT of a grant answer. */
+export type GrantedRoom = Room & { scheduleId: number | null; scheduleName: string | null };
 
 /** DELETE /api/groups/{id}/rooms/{roomId}. */
 export type GroupRoomRemoved = { success: true; groupId: number; roomId: number };

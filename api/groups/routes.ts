@@ -10,7 +10,7 @@ import { idParam } from "../http/validate.ts";
 import { lockForEdit } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
-import { readBody } from "../users/read_body.ts";
+import { readBody } from "../http/read_body.ts";
 import { keepingAnAdmin } from "./admins.ts";
 import * as s from "./schemas.ts";
 import {

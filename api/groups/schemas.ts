@@ -1,5 +1,5 @@
 // Request bodies of the groups calls (spec 1 §3, §5, §7). Messages are whole
-// sentences, the spec's where it gives one; see users/read_body.ts.
+// sentences, the spec's where it gives one; see http/read_body.ts.
 import { z } from "zod";
 
 export const NAME_REQUIRED = "Group name is required";

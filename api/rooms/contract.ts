@@ -2,6 +2,7 @@
 // server's SQL and the web's screens both use. Zod and schema files only.
 import type { z } from "zod";
 import type { roomBody } from "./schemas.ts";
+import type { DoorState } from "../schedules/contract.ts";
 
 /** A room as the list and every single-room call answer it. */
 export type Room = {
@@ -15,6 +16,11 @@ export type Room = {
   deviceCount: number;
   /** The room has a density device. */
   hasDashboard: boolean;
+  /** The door unlock schedule (spec 3 §1): open, the door opens without a credential. */
+  unlockScheduleId: number | null;
+  /** Unlocked by its schedule only once someone was granted since the window began. */
+  firstPersonIn: boolean;
+  doorState: DoorState;
 };
 
 /** GET /api/rooms/{id}/sensor-data: null figures (live: false) without a density device. */

@@ -18,6 +18,10 @@ export const roomBody = z.object({
     .optional(),
   description: optionalText(2_000),
   capacity: capacity.optional(),
+  // Spec 3 §1; left out of a PUT, each stays as it is.
+  unlockScheduleId: z.number({ error: "must be a schedule's id or null" }).int("must be a schedule's id or null")
+    .min(1, "must be a schedule's id or null").max(2_147_483_647, "must be a schedule's id or null").nullable().optional(),
+  firstPersonIn: z.boolean({ error: "must be true or false" }).optional(),
 }).superRefine((value, ctx) => {
   if (!value.name?.trim()) ctx.addIssue({ code: "custom", message: ROOM_NAME_REQUIRED, path: [] });
 }).transform((value) => ({ ...value, name: value.name!.trim() }));

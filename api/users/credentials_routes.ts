@@ -11,7 +11,7 @@ import { idParam } from "../http/validate.ts";
 import { assertVersion } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
-import { readBody } from "./read_body.ts";
+import { readBody } from "../http/read_body.ts";
 import { credentialBody, SYSTEM_CREDENTIAL_TYPE } from "./schemas.ts";
 import { isVerified, verificationOf } from "./repo.ts";
 import type { Credential } from "./contract.ts";

@@ -13,7 +13,7 @@ import { allow } from "../auth/access.ts";
 import { hashPassword } from "../auth/password.ts";
 import { endAllSessions } from "../auth/sessions.ts";
 import { keepingAnAdmin } from "../groups/admins.ts";
-import { readBody } from "./read_body.ts";
+import { readBody } from "../http/read_body.ts";
 import { audit, auditChange, auditToggle, targetOf } from "../audit/record.ts";
 import * as s from "./schemas.ts";
 import {

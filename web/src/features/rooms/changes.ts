@@ -28,6 +28,9 @@ export function useCreateRoom(handlers: ChangeHandlers<NewRoomForm, Room> = {}) 
         updatedAt: now,
         deviceCount: 0,
         hasDashboard: false,
+        unlockScheduleId: null,
+        firstPersonIn: false,
+        doorState: { state: "locked", since: null, until: null, reason: "No unlock schedule" },
       };
       cache.setQueryData<Room[]>(ROOMS_KEY, (list) => [...(list ?? []), row].sort(byName));
       cache.setQueryData<Room>(roomKey(tempId), row);

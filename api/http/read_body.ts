@@ -4,8 +4,8 @@
 // carries the messages alone, without the field paths http/validate.ts prefixes.
 import type { Context } from "hono";
 import { z } from "zod";
-import { badRequest } from "../http/errors.ts";
-import { body } from "../http/validate.ts";
+import { badRequest } from "./errors.ts";
+import { body } from "./validate.ts";
 
 export function parseSentences<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
