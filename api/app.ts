@@ -18,6 +18,7 @@ import { roomRoutes } from "./rooms/routes.ts";
 import { groupRoomRoutes } from "./group_rooms/routes.ts";
 import { deviceRoutes } from "./devices/routes.ts";
 import { logRoutes } from "./logs/routes.ts";
+import { holidayCalendarRoutes, scheduleRoutes } from "./schedules/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { credentialRoutes } from "./users/credentials_routes.ts";
@@ -84,6 +85,8 @@ export function createApp(
   app.route("/api/access", accessRoutes);
   app.route("/api", logRoutes);
   app.route("/api/audit", auditRoutes);
+  app.route("/api/schedules", scheduleRoutes);
+  app.route("/api/holiday-calendars", holidayCalendarRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

@@ -1,5 +1,5 @@
-// Access decisions at building scale: 10,000 users, 500 devices, 1,000,000 log rows
-// in a throwaway database on the PostgreSQL server named by DATABASE_URL. The real
+// Access decisions at building scale: 10,000 users, 500 devices, 1,000,000 log rows,
+// every grant on a schedule with a holiday calendar, in a throwaway database on the PostgreSQL server named by DATABASE_URL. The real
 // API (createApp, every middleware, Deno.serve on a loopback port) runs in its own
 // process, this one is the load generator. Measures, in one run:
 //   - decisions at a fixed offered rate (open loop: latency counts from the moment
@@ -147,6 +147,30 @@ async function bench() {
       await sql`insert into group_rooms (group_id, room_id)
       select distinct g, 1 + (g * 3 + k * 11) % ${ROOMS}
       from generate_series(1, ${GROUPS}) g, generate_series(0, 7) k`;
+      // Time-based access (issue 15): every grant on one of 10 schedules in as many zones,
+      // each day three windows (the minutes 05:59 and 17:59 closed), and a holiday
+      // calendar of 24 holidays (yearly and one-off, none today) that each decision reads.
+      const zones = ["America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "UTC",
+        "America/Los_Angeles", "Europe/London", "Asia/Tokyo", "America/Sao_Paulo", "Africa/Nairobi"];
+      const day = [{ start: "00:00", end: "05:59" }, { start: "06:00", end: "17:59" }, { start: "18:00", end: "24:00" }];
+      const weekly = Object.fromEntries(
+        ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, day]),
+      );
+      const holidayOn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const holidays = Array.from({ length: 24 }, (_, n) => ({
+        name: `Holiday ${n}`,
+        date: holidayOn(30 + n * 7),
+        endDate: n % 4 === 0 ? holidayOn(32 + n * 7) : null,
+        repeatsYearly: n % 2 === 0,
+        windows: n % 3 === 0 ? [{ start: "10:00", end: "14:00" }] : [],
+      }));
+      const [calendar] = await sql`insert into holiday_calendars (name, holidays)
+        values ('Bench holidays', ${sql.json(holidays)}) returning id`;
+      for (const [n, zone] of zones.entries()) {
+        await sql`insert into schedules (name, time_zone, weekly, holiday_calendar_id)
+          values (${`Schedule ${n}`}, ${zone}, ${sql.json(weekly)}, ${calendar.id})`;
+      }
+      await sql`update group_rooms set schedule_id = (select min(id) from schedules) + group_id % 10`;
       // 500 devices across the rooms: readers, locks, smart locks (90%) and cameras.
       await sql`insert into devices (name, device_id, type, room_id)
       select 'Room ' || (1 + n % ${ROOMS}) || ' ' ||

@@ -1,17 +1,24 @@
 // What a controller needs to decide alone while the server is unreachable: its
-// room, whether it may open at all, and every credential of every user allowed
-// through that room. The ETag is the SHA-256 of exactly the body sent, so it
+// room (with its door unlock settings), whether it may open at all, every
+// credential of every user allowed through that room, when each may pass (the
+// schedules of the grants admitting them) and those schedules themselves, holidays
+// included, for schedules/schedule_time.ts to evaluate. The ETag is the SHA-256 of exactly the body sent, so it
 // changes when, and only when, the answer changes: any edit to a user, group,
 // membership, room, grant, credential or the device itself that matters here.
 import type { Queries } from "../db/connect.ts";
 import type { Reason } from "./schemas.ts";
+import type { ScheduleRule } from "../schedules/schedule_time.ts";
+import { scheduleRuleRows } from "../schedules/repo.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
-  room: { id: number; name: string; isActive: boolean } | null;
+  room: { id: number; name: string; isActive: boolean; unlockScheduleId: number | null; firstPersonIn: boolean } | null;
   /** null when the device may open for someone; else why it must deny everyone. */
   denyAll: Extract<Reason, "device_inactive" | "device_unassigned" | "room_inactive"> | null;
-  users: { id: number; name: string }[];
+  /** scheduleIds: the schedules of the grants admitting the user (one open suffices); null: at all times. */
+  users: { id: number; name: string; scheduleIds: number[] | null }[];
+  /** Every schedule the list names (grants and the unlock schedule), by id. */
+  schedules: ({ id: number; name: string } & ScheduleRule)[];
   /** Badges: the decision matches type, facility code (null = none) and card code exactly. */
   credentials: { type: string; facilityCode: string | null; cardCode: string; userId: number }[];
   passkeys: { credentialId: string; userId: number }[];
@@ -22,6 +29,7 @@ type Row = {
   kind: "card" | "passkey" | "wallet";
   userId: number;
   userName: string;
+  scheduleIds: number[] | null;
   type: string | null;
   facilityCode: string | null;
   code: string;
@@ -37,9 +45,11 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
     roomId: number | null;
     roomName: string | null;
     roomActive: boolean | null;
+    unlockScheduleId: number | null;
+    firstPersonIn: boolean | null;
   }[]>`
     select d.id, d.device_id, d.name, d.is_active, r.id as room_id, r.name as room_name,
-           r.is_active as room_active
+           r.is_active as room_active, r.unlock_schedule_id, r.first_person_in
     from devices d left join rooms r on r.id = d.room_id
     where d.id = ${deviceId}`;
   if (!device) return undefined;
@@ -59,40 +69,51 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
     },
     room: device.roomId === null
       ? null
-      : { id: device.roomId, name: device.roomName!, isActive: device.roomActive! },
+      : {
+        id: device.roomId,
+        name: device.roomName!,
+        isActive: device.roomActive!,
+        unlockScheduleId: device.unlockScheduleId,
+        firstPersonIn: device.firstPersonIn!,
+      },
     denyAll,
     users: [],
+    schedules: [],
     credentials: [],
     passkeys: [],
     wallets: [],
   };
   if (denyAll) return list;
 
-  // Active users in an active group holding the room, with their active credentials.
+  // Active users in an active group holding the room, with their active credentials
+  // and the schedules of their grants (null when one grant has none: at all times).
   const rows = await sql<Row[]>`
     with allowed as (
-      select distinct u.id,
-             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name
+      select u.id,
+             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name,
+             case when bool_or(gr.schedule_id is null) then null
+                  else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids
       from group_rooms gr
       join groups g on g.id = gr.group_id and g.is_active
       join user_groups ug on ug.group_id = gr.group_id
       join users u on u.id = ug.user_id and u.is_active
       where gr.room_id = ${device.roomId}
+      group by u.id
     )
-    select 'card' as kind, a.id as user_id, a.name as user_name, c.type, c.facility_code,
-           c.card_code as code
+    select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids, c.type,
+           c.facility_code, c.card_code as code
     from allowed a join user_credentials c on c.user_id = a.id and c.is_active
     union all
-    select 'passkey', a.id, a.name, null, null, p.credential_id
+    select 'passkey', a.id, a.name, a.schedule_ids, null, null, p.credential_id
     from allowed a join passkeys p on p.user_id = a.id
     union all
-    select 'wallet', a.id, a.name, null, null, w.credential_data
+    select 'wallet', a.id, a.name, a.schedule_ids, null, null, w.credential_data
     from allowed a join lastlock_credentials w on w.user_id = a.id
       and w.credential_type = 'APPLE_WALLET' and w.is_active
-    order by 1, 4, 5, 6, 2`;
-  const users = new Map<number, string>();
+    order by 1, 5, 6, 7, 2`;
+  const users = new Map<number, AccessList["users"][number]>();
   for (const row of rows) {
-    users.set(row.userId, row.userName);
+    users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
     if (row.kind === "card") {
       list.credentials.push({
         type: row.type!,
@@ -107,7 +128,10 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
       });
     }
   }
-  list.users = [...users].sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name }));
+  list.users = [...users.values()].sort((a, b) => a.id - b.id);
+  const named = new Set(list.users.flatMap((u) => u.scheduleIds ?? []));
+  if (device.unlockScheduleId !== null) named.add(device.unlockScheduleId);
+  list.schedules = await scheduleRuleRows(sql, [...named]);
   return list;
 }
 

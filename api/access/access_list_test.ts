@@ -19,9 +19,10 @@ describeApp("access list", async (t, testApp) => {
     assertEquals(res.json.device.id, b.deviceId);
     assertEquals(res.json.device.name, "Lab Reader");
     assertEquals(res.json.device.isActive, true);
-    assertEquals(res.json.room, { id: b.roomId, name: "Lab", isActive: true });
+    assertEquals(res.json.room, { id: b.roomId, name: "Lab", isActive: true, unlockScheduleId: null, firstPersonIn: false });
     assertEquals(res.json.denyAll, null);
-    assertEquals(res.json.users, [{ id: b.userId, name: "Ada Lovelace" }]);
+    assertEquals(res.json.users, [{ id: b.userId, name: "Ada Lovelace", scheduleIds: null }]);
+    assertEquals(res.json.schedules, []);
     assertEquals(res.json.credentials, [{ ...CARD, userId: b.userId }]);
     assertEquals(res.json.passkeys, []);
     assertEquals(res.json.wallets, []);
@@ -50,6 +51,13 @@ describeApp("access list", async (t, testApp) => {
     assertEquals((await get({ "if-none-match": tag })).status, 304);
   });
 
+  const nineToFive = [{ start: "09:00", end: "17:00" }];
+  const noDays = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
+  const newYear = { name: "New Year", date: "2027-01-01", endDate: null, repeatsYearly: true, windows: [] };
+  const christmas = { name: "Christmas", date: "2027-12-25", endDate: null, repeatsYearly: false, windows: [] };
+  let schedule = 0;
+  let calendar = 0;
+  let unlock = 0;
   const changes: [string, () => Promise<unknown>, (list: Record<string, unknown>) => void][] = [
     [
       "a new badge for an allowed user",
@@ -92,7 +100,7 @@ describeApp("access list", async (t, testApp) => {
         b.admin.request("PUT", `/api/users/${b.userId}`, {
           body: { firstName: "Ada", lastName: "King", email: "ada@example.com" },
         }),
-      (list) => assertEquals(list.users, [{ id: b.userId, name: "Ada King" }]),
+      (list) => assertEquals(list.users, [{ id: b.userId, name: "Ada King", scheduleIds: null }]),
     ],
     [
       "the user deactivated",
@@ -174,6 +182,56 @@ describeApp("access list", async (t, testApp) => {
       (list) => assertEquals(list.denyAll, null),
     ],
     [
+      "the grant given a schedule",
+      async () => {
+        schedule = (await b.admin.request("POST", "/api/schedules", { body: { name: "Days", timeZone: "Europe/Berlin", weekly: { monday: nineToFive } } })).json.id;
+        return await b.admin.request("PUT", `/api/groups/${b.groupId}/rooms/${b.roomId}`, { body: { scheduleId: schedule } });
+      },
+      (list) => {
+        assertEquals(list.users, [{ id: b.userId, name: "Ada King", scheduleIds: [schedule] }]);
+        assertEquals(list.schedules, [{ id: schedule, name: "Days", timeZone: "Europe/Berlin", weekly: { ...noDays, monday: nineToFive }, holidays: [] }]);
+      },
+    ],
+    [
+      "the schedule's windows edited",
+      () => b.admin.request("PUT", `/api/schedules/${schedule}`, { body: { name: "Days", timeZone: "Europe/Berlin", weekly: { tuesday: nineToFive } } }),
+      (list) => assertEquals((list.schedules as { weekly: unknown }[])[0].weekly, { ...noDays, tuesday: nineToFive }),
+    ],
+    [
+      "the schedule given a holiday calendar",
+      async () => {
+        calendar = (await b.admin.request("POST", "/api/holiday-calendars", { body: { name: "Holidays", holidays: [newYear] } })).json.id;
+        return await b.admin.request("PUT", `/api/schedules/${schedule}`, {
+          body: { name: "Days", timeZone: "Europe/Berlin", weekly: { tuesday: nineToFive }, holidayCalendarId: calendar },
+        });
+      },
+      (list) => assertEquals((list.schedules as { holidays: unknown }[])[0].holidays, [newYear]),
+    ],
+    [
+      "a holiday added to that calendar",
+      () => b.admin.request("PUT", `/api/holiday-calendars/${calendar}`, { body: { name: "Holidays", holidays: [newYear, christmas] } }),
+      (list) => assertEquals((list.schedules as { holidays: unknown }[])[0].holidays, [newYear, christmas]),
+    ],
+    [
+      "the room given an unlock schedule with first person in",
+      async () => {
+        unlock = (await b.admin.request("POST", "/api/schedules", { body: { name: "Lobby hours", timeZone: "UTC", weekly: { friday: nineToFive } } })).json.id;
+        return await b.admin.request("PUT", `/api/rooms/${b.roomId}`, { body: { name: "Laboratory", unlockScheduleId: unlock, firstPersonIn: true } });
+      },
+      (list) => {
+        assertEquals(list.room, { id: b.roomId, name: "Laboratory", isActive: true, unlockScheduleId: unlock, firstPersonIn: true });
+        assertEquals((list.schedules as { id: number }[]).map((s) => s.id), [schedule, unlock]);
+      },
+    ],
+    [
+      "the grant back to Always",
+      () => b.admin.request("PUT", `/api/groups/${b.groupId}/rooms/${b.roomId}`, { body: { scheduleId: null } }),
+      (list) => {
+        assertEquals((list.users as { scheduleIds: unknown }[])[0].scheduleIds, null);
+        assertEquals((list.schedules as { id: number }[]).map((s) => s.id), [unlock]);
+      },
+    ],
+    [
       "a second group giving another user the room",
       async () => {
         const [user] = await sql`insert into users (email, password_hash, first_name, last_name)
@@ -215,6 +273,9 @@ describeApp("access list", async (t, testApp) => {
     const [room] = await sql`insert into rooms (name) values ('Gym') returning id`;
     const [group] = await sql`insert into groups (name) values ('Gym goers') returning id`;
     await sql`insert into group_rooms (group_id, room_id) values (${group.id}, ${room.id})`;
+    const other = await b.admin.request("POST", "/api/schedules", { body: { name: "Gym hours", timeZone: "UTC", weekly: {} } });
+    await b.admin.request("PUT", `/api/groups/${group.id}/rooms/${room.id}`, { body: { scheduleId: other.json.id } });
+    await b.admin.request("PUT", `/api/schedules/${other.json.id}`, { body: { name: "Gym hours", timeZone: "UTC", weekly: { monday: [{ start: "06:00", end: "22:00" }] } } });
     assertEquals((await get({ "if-none-match": tag })).status, 304);
   });
 

@@ -2,7 +2,8 @@
 // statement reads every fact, applies the rules in order, writes the access-log
 // row and answers. Rules, first failing first:
 //   device active → device in a room → room active → credential known →
-//   credential active → its user active → the user in an active group holding the room.
+//   credential active → its user active → the user in an active group holding the room
+//   → one of those grants open now (its schedule open, or none: at all times).
 //
 // Decisions arriving together are decided together: while earlier statements are at
 // the database, new requests wait in a queue and go as one statement when a slot
@@ -139,6 +140,14 @@ export async function decideAll(
           join group_rooms gr on gr.group_id = ug.group_id and gr.room_id = f.room_id
           where ug.user_id = f.user_id
         ) then 'no_group_access'
+        -- schedule_open (migration 015) is schedules/schedule_time.ts in SQL.
+        when not exists (
+          select 1 from user_groups ug
+          join groups g on g.id = ug.group_id and g.is_active
+          join group_rooms gr on gr.group_id = ug.group_id and gr.room_id = f.room_id
+          where ug.user_id = f.user_id
+            and (gr.schedule_id is null or schedule_open(gr.schedule_id, now()))
+        ) then 'outside_schedule'
         else 'granted' end as reason,
         -- The log row's id, drawn here so each answer can name its own row.
         nextval(pg_get_serial_sequence('access_logs', 'id')) as log_id

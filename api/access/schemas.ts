@@ -17,6 +17,7 @@ export const REASONS = {
   credential_inactive: "Credential is deactivated",
   user_inactive: "User is deactivated",
   no_group_access: "No access to this room",
+  outside_schedule: "Outside the allowed hours for this room",
 } as const;
 export type Reason = keyof typeof REASONS;
 export const DENY_REASONS = Object.keys(REASONS).filter((r) => r !== "granted") as Exclude<

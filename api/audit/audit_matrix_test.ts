@@ -54,6 +54,13 @@ const EXPECTED: Record<string, Expected> = {
   "DELETE /api/rooms/:id": event("room.delete", id),
   "POST /api/groups/:id/rooms/:roomId": event("group.room.add", id),
   "DELETE /api/groups/:id/rooms/:roomId": event("group.room.remove", id),
+  "PUT /api/groups/:id/rooms/:roomId": event("group.room.update", id),
+  "POST /api/schedules": event("schedule.create", answerId),
+  "PUT /api/schedules/:id": event("schedule.update", id),
+  "DELETE /api/schedules/:id": event("schedule.delete", id),
+  "POST /api/holiday-calendars": event("holiday_calendar.create", answerId),
+  "PUT /api/holiday-calendars/:id": event("holiday_calendar.update", id),
+  "DELETE /api/holiday-calendars/:id": event("holiday_calendar.delete", id),
 
   "POST /api/devices": event("device.create", answerId),
   "PUT /api/devices/:id": event("device.update", id),

@@ -3,7 +3,7 @@
 // and a group's links to its members and rooms.
 import type { Queries } from "./connect.ts";
 
-export type Table = "users" | "groups" | "rooms" | "devices";
+export type Table = "users" | "groups" | "rooms" | "devices" | "schedules" | "holiday_calendars";
 
 /** Locks the row for the rest of the transaction; false when there is none. */
 export async function lockRow(sql: Queries, table: Table, id: number): Promise<boolean> {

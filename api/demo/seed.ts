@@ -247,6 +247,7 @@ async function insertAll(sql: Tx, passwordHash: string, now: Date) {
     }))
   );
   await sql`insert into group_rooms ${sql(grants)}`;
+  await seedSchedules(sql, groupIds, roomIds);
 
   // People as the log generator sees them: who they are and what they carry.
   const people = USERS.map(([first, last, groups, active], i) => {
@@ -502,4 +503,35 @@ function sensorRows(random: Random, deviceIds: Map<string, number>, now: Date) {
     });
   }
   return rows;
+}
+
+/**
+ * Time-based access (spec 3 §1): company holidays; contractors and visitors only in
+ * working hours; the lobby door unlocked on weekdays once the first person is in.
+ */
+async function seedSchedules(sql: Tx, groupIds: Map<string, number>, roomIds: Map<string, number>) {
+  const [calendar] = await sql`insert into holiday_calendars (name, holidays) values ('Company holidays', ${
+    sql.json([
+      { name: "New Year's Day", date: "2026-01-01", endDate: null, repeatsYearly: true, windows: [] },
+      { name: "Independence Day", date: "2026-07-04", endDate: null, repeatsYearly: true, windows: [] },
+      { name: "Winter break", date: "2026-12-24", endDate: "2026-12-26", repeatsYearly: true, windows: [] },
+    ])
+  }) returning id`;
+  const weekdays = (start: string, end: string) =>
+    Object.fromEntries(
+      ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        .map((day, i) => [day, i < 5 ? [{ start, end }] : []]),
+    );
+  const schedule = async (name: string, description: string, weekly: ReturnType<typeof weekdays>) =>
+    (await sql`insert into schedules (name, description, time_zone, weekly, holiday_calendar_id)
+      values (${name}, ${description}, 'America/New_York', ${sql.json(weekly)}, ${calendar.id})
+      returning id`)[0].id as number;
+  const business = await schedule("Business hours", "Weekdays 07:00 to 19:00", weekdays("07:00", "19:00"));
+  const contractors = await schedule("Contractor hours", "Weekdays 08:00 to 17:00", weekdays("08:00", "17:00"));
+  const lobby = await schedule("Lobby open", "Front door unlocked on weekdays", weekdays("08:00", "18:00"));
+  for (const [group, scheduleId] of [["Contractors", contractors], ["Visitors", business]] as const) {
+    await sql`update group_rooms set schedule_id = ${scheduleId} where group_id = ${groupIds.get(group)!}`;
+  }
+  await sql`update rooms set unlock_schedule_id = ${lobby}, first_person_in = true
+    where id = ${roomIds.get("Main Lobby")!}`;
 }

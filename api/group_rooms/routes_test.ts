@@ -86,4 +86,40 @@ describeApp("group rooms", async (t, { sql, login }) => {
     const res = await request("GET", `/api/groups/${group.id}/rooms`);
     assertEquals(res.json.map((r: { isActive: boolean }) => r.isActive), [false]);
   });
+
+  await t.step("a grant's schedule: POST with one, GET names it, PUT changes it, Always is null", async () => {
+    const week = { monday: [{ start: "09:00", end: "17:00" }] };
+    const days = (await request("POST", "/api/schedules", { body: { name: "Days", timeZone: "UTC", weekly: week } })).json;
+    const nights = (await request("POST", "/api/schedules", { body: { name: "Nights", timeZone: "UTC", weekly: {} } })).json;
+    const lab = room("Lab");
+    const added = await request("POST", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: days.id } });
+    assertEquals(added.status, 201, added.text);
+    assertEquals([added.json.scheduleId, added.json.scheduleName], [days.id, "Days"]);
+    const listed = (await request("GET", `/api/groups/${group.id}/rooms`)).json.find((r: { id: number }) => r.id === lab);
+    assertEquals([listed.scheduleId, listed.scheduleName], [days.id, "Days"]);
+    // Added again without a schedule: the grant stays as it is; with one, it is replaced.
+    assertEquals((await request("POST", `/api/groups/${group.id}/rooms/${lab}`)).json.scheduleId, days.id);
+    const moved = await request("POST", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: nights.id } });
+    assertEquals([moved.status, moved.json.scheduleName], [200, "Nights"]);
+    const put = await request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: null } });
+    assertEquals([put.status, put.json.scheduleId, put.json.scheduleName], [200, null, null]);
+    const [event] = await sql`select action, changes from audit_events order by id desc limit 1`;
+    assertEquals([event.action, event.changes], ["group.room.update", { schedule: [{ id: nights.id, name: "Nights" }, null] }]);
+  });
+
+  await t.step("PUT of a grant: 404 for a room not in the group, 400 for an unknown schedule or a bad body", async () => {
+    const [other] = await sql`insert into rooms (name) values ('Vault') returning id`;
+    const missing = await request("PUT", `/api/groups/${group.id}/rooms/${other.id}`, { body: { scheduleId: null } });
+    assertEquals([missing.status, missing.json.error], [404, "This room is not in this group"]);
+    const lab = room("Lab");
+    const unknown = await request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: 999999 } });
+    assertEquals([unknown.status, unknown.json.error], [400, "Schedule not found"]);
+    for (const body of [{}, { scheduleId: "1" }, { scheduleId: 1.5 }, { scheduleId: 0 }]) {
+      const bad = await request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body });
+      assertEquals([bad.status, bad.json.error], [400, "Schedule must be a schedule's id or null"], JSON.stringify(body));
+    }
+    const post = await request("POST", `/api/groups/${group.id}/rooms/${other.id}`, { body: { scheduleId: 999999 } });
+    assertEquals([post.status, post.json.error], [400, "Schedule not found"]);
+    assertEquals((await sql`select count(*)::int as n from group_rooms where room_id = ${other.id}`)[0].n, 0);
+  });
 });

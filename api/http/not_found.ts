@@ -13,6 +13,8 @@ export const notFound = {
   lastLockDevice: missing("Last Lock device not found"),
   member: missing("This user is not a member of this group"),
   groupRoom: missing("This room is not in this group"),
+  schedule: missing("Schedule not found"),
+  holidayCalendar: missing("Holiday calendar not found"),
   assignment: missing("This credential is not assigned to this device"),
   densitySpace: (spaceId: string) =>
     new ApiError("not_found", `No density device is configured with space ${spaceId}`),

@@ -4,14 +4,21 @@ import type { Queries } from "../db/connect.ts";
 import { deleteRow } from "../db/rows.ts";
 import type { RoomInput } from "./schemas.ts";
 import type { Room } from "./contract.ts";
+import { doorStates } from "./door_state.ts";
 
 // One query for the whole list: devices are counted once per room by a grouped
-// join (devices_room_id_idx), not per row.
-export const selectRooms = (sql: Queries, where: postgres.Fragment) =>
-  sql<Room[]>`
+// join (devices_room_id_idx), not per row. The door states follow (door_state.ts);
+// `extra` adds columns (a group's grant) from joins in `where`'s query.
+export async function selectRooms<T extends Room = Room>(
+  sql: Queries,
+  where: postgres.Fragment,
+  extra: postgres.Fragment = sql``,
+): Promise<T[]> {
+  const rooms = await sql<Omit<T, "doorState">[]>`
     select r.id, r.name, r.description, r.is_active, r.capacity, r.created_at, r.updated_at,
+           r.unlock_schedule_id, r.first_person_in,
            coalesce(d.device_count, 0)::int as device_count,
-           coalesce(d.has_density, false) as has_dashboard
+           coalesce(d.has_density, false) as has_dashboard ${extra}
     from rooms r
     left join (
       select room_id, count(*) as device_count, bool_or(type = 'density') as has_density
@@ -19,6 +26,9 @@ export const selectRooms = (sql: Queries, where: postgres.Fragment) =>
     ) d on d.room_id = r.id
     ${where}
     order by lower(r.name), r.id`;
+  const states = await doorStates(sql, rooms);
+  return rooms.map((room) => ({ ...room, doorState: states.get(room.id)! }) as T);
+}
 
 export const listRooms = (sql: Queries) => selectRooms(sql, sql``);
 
@@ -34,16 +44,22 @@ export async function roomExists(sql: Queries, id: number): Promise<boolean> {
 
 export async function createRoom(sql: Queries, input: RoomInput): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
-    insert into rooms (name, description, capacity)
-    values (${input.name}, ${input.description}, ${input.capacity ?? 15})
+    insert into rooms (name, description, capacity, unlock_schedule_id, first_person_in)
+    values (${input.name}, ${input.description}, ${input.capacity ?? 15},
+            ${input.unlockScheduleId ?? null}, ${input.firstPersonIn ?? false})
     returning id`;
   return row.id;
 }
 
 export async function updateRoom(sql: Queries, id: number, input: RoomInput) {
-  // Capacity is optional in the spec's payload: left out, it stays.
+  // Capacity and the door settings are optional in the payload: left out, they stay.
+  const keepSchedule = input.unlockScheduleId === undefined;
   await sql`update rooms set name = ${input.name}, description = ${input.description},
-    capacity = coalesce(${input.capacity ?? null}::int, capacity) where id = ${id}`;
+    capacity = coalesce(${input.capacity ?? null}::int, capacity),
+    unlock_schedule_id = case when ${keepSchedule} then unlock_schedule_id
+                              else ${input.unlockScheduleId ?? null}::int end,
+    first_person_in = coalesce(${input.firstPersonIn ?? null}::boolean, first_person_in)
+    where id = ${id}`;
 }
 
 /**

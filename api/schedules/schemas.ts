@@ -17,11 +17,9 @@ export const SCHEDULE_MESSAGES = {
   weeklyRequired: "Weekly time windows are required",
   unknownDay: "Weekly time windows are given per day, monday to sunday",
   calendarId: "Holiday calendar must be a holiday calendar's id or null",
-  calendarNotFound: "Holiday calendar not found",
   taken: "A schedule with this name already exists",
   inUse: "This schedule is in use: remove it from its grants and rooms first",
   scheduleId: "Schedule must be a schedule's id or null",
-  scheduleNotFound: "Schedule not found",
 } as const;
 
 export const CALENDAR_MESSAGES = {
@@ -41,11 +39,15 @@ export const CALENDAR_MESSAGES = {
 
 const M = SCHEDULE_MESSAGES;
 const label = (day: string) => day[0].toUpperCase() + day.slice(1);
-const time = z.string({ error: M.timeFormat }).regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, M.timeFormat);
+const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+const time = z.string({ error: M.timeFormat }).regex(HHMM, M.timeFormat);
+/** Both times well written: only then are the window's own rules checked (one message per mistake). */
+const wellWritten = (w: { start?: unknown; end?: unknown }) =>
+  typeof w.start === "string" && HHMM.test(w.start) && typeof w.end === "string" && HHMM.test(w.end);
 
 const window = z.strictObject({ start: time, end: time }, { error: M.timeFormat })
-  .refine((w) => w.start !== "24:00", { error: M.startAt24, abort: true })
-  .refine((w) => minutesOf(w.end) > minutesOf(w.start), M.endAfterStart);
+  .refine((w) => !wellWritten(w) || w.start !== "24:00", { error: M.startAt24, abort: true })
+  .refine((w) => !wellWritten(w) || minutesOf(w.end) > minutesOf(w.start), M.endAfterStart);
 
 /** One day's windows: at most six, none overlapping or touching another; kept in time order. */
 const dayWindows = (day: string) =>
@@ -112,5 +114,5 @@ export const holidayCalendarBody = z.object({
 export type HolidayCalendarInput = z.infer<typeof holidayCalendarBody>;
 
 /** A grant's schedule: POST (optional body) and PUT /api/groups/{id}/rooms/{roomId}. */
-export const grantScheduleBody = z.object({ scheduleId: reference(M.scheduleId).optional().default(null) });
+export const grantScheduleBody = z.object({ scheduleId: reference(M.scheduleId).optional() });
 export const grantScheduleUpdate = z.object({ scheduleId: reference(M.scheduleId) }, { error: M.scheduleId });

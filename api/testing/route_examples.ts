@@ -40,6 +40,17 @@ export async function createWorld(app: TestApp) {
     return res.json;
   };
   const room = async () => (await make("POST", "/api/rooms", { name: `Room ${next()}` })).id;
+  const schedule = async () =>
+    (await make("POST", "/api/schedules", {
+      name: `Schedule ${next()}`,
+      timeZone: "Europe/Berlin",
+      weekly: { monday: [{ start: "08:00", end: "18:00" }] },
+    })).id as number;
+  const calendar = async () =>
+    (await make("POST", "/api/holiday-calendars", {
+      name: `Calendar ${next()}`,
+      holidays: [{ name: "New Year", date: "2027-01-01", repeatsYearly: true, windows: [] }],
+    })).id as number;
   const group = async () => (await make("POST", "/api/groups", { name: `Group ${next()}` })).id;
   const user = async () => {
     const n = next();
@@ -111,6 +122,8 @@ export async function createWorld(app: TestApp) {
     next,
     make,
     room,
+    schedule,
+    calendar,
     group,
     user,
     device,
@@ -165,7 +178,13 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
   "PUT /api/rooms/:id": async (w) => ({
     as: "admin",
     params: { id: await w.room() },
-    body: { name: `Room ${w.next()}`, description: "Now with a projector", capacity: 20 },
+    body: {
+      name: `Room ${w.next()}`,
+      description: "Now with a projector",
+      capacity: 20,
+      unlockScheduleId: await w.schedule(),
+      firstPersonIn: true,
+    },
   }),
   "PATCH /api/rooms/:id/toggle-active": async (w) => ({
     as: "admin",
@@ -175,7 +194,47 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
   "POST /api/groups/:id/rooms/:roomId": async (w) => ({
     as: "admin",
     params: { id: await w.group(), roomId: await w.room() },
+    body: { scheduleId: await w.schedule() },
   }),
+  "PUT /api/groups/:id/rooms/:roomId": async (w) => {
+    const [id, roomId] = [await w.group(), await w.room()];
+    await w.make("POST", `/api/groups/${id}/rooms/${roomId}`);
+    return { as: "admin", params: { id, roomId }, body: { scheduleId: await w.schedule() } };
+  },
+  "POST /api/schedules": async (w) => ({
+    as: "admin",
+    body: {
+      name: `Schedule ${w.next()}`,
+      description: "Weekdays",
+      timeZone: "America/New_York",
+      weekly: { monday: [{ start: "09:00", end: "12:00" }, { start: "13:00", end: "17:00" }] },
+      holidayCalendarId: await w.calendar(),
+    },
+  }),
+  "PUT /api/schedules/:id": async (w) => ({
+    as: "admin",
+    params: { id: await w.schedule() },
+    body: {
+      name: `Schedule ${w.next()}`,
+      timeZone: "Australia/Sydney",
+      weekly: { saturday: [{ start: "10:00", end: "24:00" }] },
+      holidayCalendarId: null,
+    },
+  }),
+  "DELETE /api/schedules/:id": async (w) => ({ as: "admin", params: { id: await w.schedule() } }),
+  "POST /api/holiday-calendars": (w) => ({
+    as: "admin",
+    body: {
+      name: `Calendar ${w.next()}`,
+      holidays: [{ name: "Works outing", date: "2027-06-01", endDate: "2027-06-02", windows: [{ start: "10:00", end: "12:00" }] }],
+    },
+  }),
+  "PUT /api/holiday-calendars/:id": async (w) => ({
+    as: "admin",
+    params: { id: await w.calendar() },
+    body: { name: `Calendar ${w.next()}`, holidays: [{ name: "Leap day", date: "2028-02-29", repeatsYearly: true }] },
+  }),
+  "DELETE /api/holiday-calendars/:id": async (w) => ({ as: "admin", params: { id: await w.calendar() } }),
   "DELETE /api/groups/:id/rooms/:roomId": async (w) => {
     const [id, roomId] = [await w.group(), await w.room()];
     await w.make("POST", `/api/groups/${id}/rooms/${roomId}`);
