@@ -395,7 +395,7 @@ test.describe("schedules at the door", () => {
     // Back to Always through the select.
     await page.goto(`/dash/groups/${group.id}/rooms`);
     await table.getByRole("combobox", { name: `Schedule for ${room.name}` }).click();
-    await page.getByRole("option", { name: "Always" }).click();
+    await page.getByRole("option", { name: "Always", exact: true }).click();
     await expect(toasts(page)).toContainText("Room schedule updated");
     const after = (await (await page.request.get(`/api/groups/${group.id}/rooms`)).json()) as { id: number; scheduleId: number | null }[];
     expect(after.find((g) => g.id === room.id)?.scheduleId).toBeNull();

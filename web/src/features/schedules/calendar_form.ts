@@ -29,7 +29,7 @@ export const CALENDAR_MESSAGES = {
 const M = CALENDAR_MESSAGES;
 
 /** Holidays as the server keeps them: by date, then name. */
-export const byDate = (a: Holiday, b: Holiday) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name.localeCompare(b.name));
+const byDate = (a: Holiday, b: Holiday) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name.localeCompare(b.name));
 
 export const sortHolidays = (holidays: readonly Holiday[]) => [...holidays].sort(byDate);
 

@@ -59,6 +59,6 @@ export const scheduleRequest = (form: ScheduleForm) => ({
   holidayCalendarId: form.holidayCalendarId,
 }) satisfies ScheduleRequest;
 
-/** Schedule names are unique in any case: among saved ones, the one of that name. */
+/** Schedule and holiday calendar names are unique in any case: among saved ones, the one of that name (an offline create, once made). */
 export const sameName = <T extends { name: string }>(saved: T[], created: T) =>
   saved.find((s) => s.name.toLowerCase() === created.name.toLowerCase());

@@ -6,7 +6,7 @@ import { DAYS, minutesOf } from "../../../../api/schedules/schedule_time.ts";
 import type { Day, TimeWindow, Weekly } from "../../api/schedules";
 
 /** At most six windows a day. */
-export const MAX_WINDOWS = 6;
+const MAX_WINDOWS = 6;
 
 export const DAY_LABELS: Record<Day, string> = {
   monday: "Monday",
@@ -19,7 +19,7 @@ export const DAY_LABELS: Record<Day, string> = {
 };
 
 /** The server's words for a day's (or a holiday's) windows. */
-export const WINDOW_MESSAGES = {
+const WINDOW_MESSAGES = {
   timeFormat: "Times must be written HH:MM, from 00:00 to 24:00",
   startAt24: "24:00 can only end a time window",
   endAfterStart: "End time must be after start time",
