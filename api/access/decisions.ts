@@ -126,6 +126,13 @@ export async function decideAll(
       left join ${ownerOf(sql)} o on true
       left join users u on u.id = o.user_id
     ),
+    -- Each schedule of the batch's rooms, asked once per statement (schedule_open,
+    -- migration 015, is schedules/schedule_time.ts in SQL).
+    open_now as materialized (
+      select s.id, schedule_open(s.id, now()) as open
+      from schedules s
+      where s.id in (select gr.schedule_id from facts f join group_rooms gr on gr.room_id = f.room_id)
+    ),
     verdict as (
       select f.*, case
         when not f.is_active then 'device_inactive'
@@ -140,13 +147,13 @@ export async function decideAll(
           join group_rooms gr on gr.group_id = ug.group_id and gr.room_id = f.room_id
           where ug.user_id = f.user_id
         ) then 'no_group_access'
-        -- schedule_open (migration 015) is schedules/schedule_time.ts in SQL.
         when not exists (
           select 1 from user_groups ug
           join groups g on g.id = ug.group_id and g.is_active
           join group_rooms gr on gr.group_id = ug.group_id and gr.room_id = f.room_id
           where ug.user_id = f.user_id
-            and (gr.schedule_id is null or schedule_open(gr.schedule_id, now()))
+            and (gr.schedule_id is null
+                 or exists (select 1 from open_now o where o.id = gr.schedule_id and o.open))
         ) then 'outside_schedule'
         else 'granted' end as reason,
         -- The log row's id, drawn here so each answer can name its own row.
