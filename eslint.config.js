@@ -9,7 +9,8 @@
 // own files and the shared ones, and another feature only through that
 // feature's public.ts, the small file naming what other screens embed. Of the
 // server's code the web reads only its contract files (api/*/contract.ts), for the
-// types of what the API answers, so a changed answer breaks the web's type check.
+// types of what the API answers, so a changed answer breaks the web's type check,
+// and runs one file: the schedule evaluation (api/schedules/schedule_time.ts).
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -65,6 +66,8 @@ export default tseslint.config(
         // The server's answer types: the one contract both sides compile against (types
         // only; the web never runs server code).
         { category: "contract", pattern: ["api/*/contract.ts", "api/http/contract_json.ts"] },
+        // The one schedule evaluation (spec 3 §1, DESIGN.md "Time"): pure, no imports.
+        { category: "shared-rule", pattern: "api/schedules/schedule_time.ts" },
       ],
     },
     rules: {
@@ -72,7 +75,8 @@ export default tseslint.config(
         default: "disallow",
         message: "{{ from.file.path }} may not import {{ to.file.path }}: " +
           "shared code (web/src/api, offline, ui) never imports a feature, and a feature reaches " +
-          "another only through its public.ts; of the server (api/) only the types in its contract files",
+          "another only through its public.ts; of the server (api/) only the types in its contract files " +
+          "and the schedule evaluation (api/schedules/schedule_time.ts)",
         policies: [
           // Outside packages are not this rule's business.
           { allow: { to: { module: { origin: ["external", "core"] } } } },
@@ -85,6 +89,13 @@ export default tseslint.config(
           {
             from: { element: { types: ["feature", ...shared] } },
             allow: { to: { file: { categories: "contract" } }, dependency: { kind: "type" } },
+          },
+          // The one server file the web runs: whether a schedule is open and when that
+          // changes. The same code decides on the server, in the door controllers and on
+          // the screens, so "Open now" can never disagree with the doors, offline too.
+          {
+            from: { element: { types: ["feature", ...shared] } },
+            allow: { to: { file: { categories: "shared-rule" } } },
           },
           // The entry point mounts the app, the shared providers and the banner.
           {

@@ -12,6 +12,7 @@ const AREAS = [
   ["Groups", /\/dash\/groups$/],
   ["Rooms", /\/dash\/rooms$/],
   ["Devices", /\/dash\/devices$/],
+  ["Schedules", /\/dash\/schedules$/],
   ["Logs", /\/dash\/logs$/],
   ["Audit Log", /\/dash\/audit$/],
 ] as const;

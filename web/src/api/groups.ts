@@ -8,13 +8,14 @@ import { useQuery } from "@tanstack/react-query";
 import { patchCachedEntity, useEntity } from "./entity_cache";
 import { isSaved } from "./mutations";
 import type { GroupWithCounts } from "../../../api/groups/contract.ts";
+import type { GrantedRoom } from "../../../api/group_rooms/contract.ts";
 import type { Json } from "../../../api/http/contract_json.ts";
 
 /** A group with its member and room counts, as the list answers it (api/groups/contract.ts). */
 export type Group = Json<GroupWithCounts>;
 
-/** A room as GET /api/groups/{id}/rooms lists it (only what these screens show). */
-export type GroupRoom = { id: number; name: string; description: string | null; isActive: boolean };
+/** A room as GET /api/groups/{id}/rooms lists it, with the grant's schedule (only what these screens show). */
+export type GroupRoom = Pick<Json<GrantedRoom>, "id" | "name" | "description" | "isActive" | "scheduleId" | "scheduleName">;
 
 export const GROUPS_KEY = ["/api/groups/with-counts"] as const;
 export const groupKey = (id: number) => [`/api/groups/${id}`] as const;

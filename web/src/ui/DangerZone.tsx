@@ -3,7 +3,8 @@
 // read "Deactivate <Kind>" / "Activate <Kind>" (or "Reactivate <Kind>") and
 // "Delete <Kind>", and say so while their change runs; while either runs,
 // neither acts. The page owns the changes and their toasts; a confirmation, when
-// given, is asked before deleting.
+// given, is asked before deleting. What is never switched off (a schedule, a
+// holiday calendar) has a DeleteZone: the delete alone.
 import { type ReactNode, useId } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
@@ -35,25 +36,49 @@ type Props<T extends { isActive: boolean }> = {
 export function DangerZone<T extends { isActive: boolean }>(
   { kind, item, onWord = "Activate", busyText = "processing", texts, toggle, remove, confirm }: Props<T>,
 ) {
-  const labelId = useId();
   const active = item.isActive;
   const busy = toggle.isPending || remove.isPending;
   const toggleTitle = `${active ? "Deactivate" : onWord} ${kind}`;
   const toggleBusy = busyText === "processing" ? "Processing..." : active ? "Deactivating..." : `${onWord.slice(0, -1)}ing...`;
-  const removeIt = () => (confirm === undefined || window.confirm(confirm)) && remove.mutate(item);
   return (
-    <Card component="section" aria-labelledby={labelId} color="danger" variant="outlined" sx={{ gap: 1.5 }}>
-      <Typography id={labelId} level="title-lg" component="h2" color="danger">Danger Zone</Typography>
+    <DangerCard>
       <Row title={toggleTitle} text={active ? texts.active : texts.inactive}>
         <Button variant="outlined" color={active ? "danger" : "success"} disabled={busy} onClick={() => toggle.mutate(item)}>
           {toggle.isPending ? toggleBusy : toggleTitle}
         </Button>
       </Row>
       <Divider />
-      <Row title={`Delete ${kind}`} text={texts.remove}>
-        <Button color="danger" disabled={busy} onClick={removeIt}>{remove.isPending ? "Deleting..." : `Delete ${kind}`}</Button>
-      </Row>
+      <DeleteRow kind={kind} item={item} text={texts.remove} remove={remove} disabled={busy} confirm={confirm} />
+    </DangerCard>
+  );
+}
+
+type DeleteProps<T> = { kind: string; item: T; text: string; remove: Change<T>; confirm?: string };
+
+export function DeleteZone<T>(props: DeleteProps<T>) {
+  return (
+    <DangerCard>
+      <DeleteRow {...props} disabled={props.remove.isPending} />
+    </DangerCard>
+  );
+}
+
+function DangerCard({ children }: { children: ReactNode }) {
+  const labelId = useId();
+  return (
+    <Card component="section" aria-labelledby={labelId} color="danger" variant="outlined" sx={{ gap: 1.5 }}>
+      <Typography id={labelId} level="title-lg" component="h2" color="danger">Danger Zone</Typography>
+      {children}
     </Card>
+  );
+}
+
+function DeleteRow<T>({ kind, item, text, remove, confirm, disabled }: DeleteProps<T> & { disabled: boolean }) {
+  const removeIt = () => (confirm === undefined || window.confirm(confirm)) && remove.mutate(item);
+  return (
+    <Row title={`Delete ${kind}`} text={text}>
+      <Button color="danger" disabled={disabled} onClick={removeIt}>{remove.isPending ? "Deleting..." : `Delete ${kind}`}</Button>
+    </Row>
   );
 }
 

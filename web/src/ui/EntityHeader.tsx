@@ -16,7 +16,8 @@ import { StatusChip } from "./StatusChip";
 type Props = {
   back: { to: string; label: string };
   title: string;
-  active: boolean;
+  /** Active or Inactive, for things that can be switched off. */
+  active?: boolean;
   /** The outbox's name for it ("rooms/3"), for the Pending badge. */
   pending?: string;
   /** More marks after the status (a user's Verified and Admin). */
@@ -43,7 +44,7 @@ export function EntityHeader({ back, title, active, pending, badges, avatar, chi
         <Box sx={{ minWidth: 0 }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
             <Typography level="h1" fontSize={{ xs: "xl2", sm: "xl3" }} sx={{ wordBreak: "break-word" }}>{title}</Typography>
-            <StatusChip active={active} />
+            {active !== undefined && <StatusChip active={active} />}
             {badges}
             {pending && <PendingChip entity={pending} />}
           </Box>

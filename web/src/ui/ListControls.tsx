@@ -10,7 +10,7 @@ import Typography from "@mui/joy/Typography";
 import { EmptyState } from "./EmptyState";
 import { PlusIcon } from "./icons";
 import { SearchField } from "./SearchField";
-import { ShowDeactivatedSwitch } from "./ShowDeactivatedSwitch";
+import { LabelledSwitch } from "./LabelledSwitch";
 
 export function AddButton({ label, onClick, sx }: { label: string; onClick: () => void; sx?: SxProps }) {
   return <Button startDecorator={<PlusIcon size={18} />} onClick={onClick} sx={sx}>{label}</Button>;
@@ -18,7 +18,8 @@ export function AddButton({ label, onClick, sx }: { label: string; onClick: () =
 
 type FiltersProps = {
   search: { value: string; onChange: (value: string) => void; placeholder: string; label: string };
-  showDeactivated: { checked: boolean; onChange: (checked: boolean) => void };
+  /** For lists of things that can be switched off. */
+  showDeactivated?: { checked: boolean; onChange: (checked: boolean) => void };
   /** More filters, between the search and the switch. */
   filters?: ReactNode;
   /** Actions after the switch. */
@@ -31,7 +32,7 @@ export function ListFilters({ search, showDeactivated, filters, children, gap = 
     <Box sx={{ display: "flex", flexWrap: "wrap", gap, alignItems: "center" }}>
       <SearchField {...search} sx={{ flex: "1 1 240px", maxWidth: 420 }} />
       {filters}
-      <ShowDeactivatedSwitch {...showDeactivated} />
+      {showDeactivated && <LabelledSwitch label="Show Deactivated" {...showDeactivated} />}
       {children}
     </Box>
   );

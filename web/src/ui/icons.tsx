@@ -71,6 +71,14 @@ export const AuditIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** A clock: schedules. */
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);
+
 export const FaceIdIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 8V6a2 2 0 0 1 2-2h2M16 4h2a2 2 0 0 1 2 2v2M20 16v2a2 2 0 0 1-2 2h-2M8 20H6a2 2 0 0 1-2-2v-2" />

@@ -8,6 +8,7 @@ describe("NAV_ITEMS", () => {
       ["Groups", "/dash/groups"],
       ["Rooms", "/dash/rooms"],
       ["Devices", "/dash/devices"],
+      ["Schedules", "/dash/schedules"],
       ["Logs", "/dash/logs"],
       ["Audit Log", "/dash/audit"],
     ]);
@@ -22,6 +23,9 @@ describe("activeArea", () => {
     expect(activeArea("/dash/room/2/utilization")).toBe("rooms");
     expect(activeArea("/dash/device/9/logs")).toBe("devices");
     expect(activeArea("/dash/lastlock-test")).toBe("devices");
+    expect(activeArea("/dash/schedules")).toBe("schedules");
+    expect(activeArea("/dash/schedules/4")).toBe("schedules");
+    expect(activeArea("/dash/holidays/2")).toBe("schedules");
     expect(activeArea("/dash/logs")).toBe("logs");
     expect(activeArea("/dash/audit")).toBe("audit");
   });

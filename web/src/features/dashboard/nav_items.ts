@@ -1,6 +1,6 @@
-// The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §5), and
+// The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §1, §5), and
 // which one a path belongs to, so a detail page keeps its area highlighted.
-export type NavArea = "users" | "groups" | "rooms" | "devices" | "logs" | "audit";
+export type NavArea = "users" | "groups" | "rooms" | "devices" | "schedules" | "logs" | "audit";
 
 export type NavItem = { area: NavArea; label: string; to: string };
 
@@ -9,6 +9,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { area: "groups", label: "Groups", to: "/dash/groups" },
   { area: "rooms", label: "Rooms", to: "/dash/rooms" },
   { area: "devices", label: "Devices", to: "/dash/devices" },
+  // After the doors: when they open.
+  { area: "schedules", label: "Schedules", to: "/dash/schedules" },
   { area: "logs", label: "Logs", to: "/dash/logs" },
   { area: "audit", label: "Audit Log", to: "/dash/audit" },
 ];
@@ -16,7 +18,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export const APP_VERSION_LABEL = "v0.02";
 
 // First path segment after /dash → area. Detail routes use the singular
-// (/dash/user/7, /dash/room/3, /dash/device/9); the lock test page is a device page.
+// (/dash/user/7, /dash/room/3, /dash/device/9); the lock test page is a device page,
+// and a holiday calendar (/dash/holidays/2) belongs with the schedules.
 const SEGMENT_AREAS: Record<string, NavArea> = {
   users: "users",
   user: "users",
@@ -26,6 +29,8 @@ const SEGMENT_AREAS: Record<string, NavArea> = {
   devices: "devices",
   device: "devices",
   "lastlock-test": "devices",
+  schedules: "schedules",
+  holidays: "schedules",
   logs: "logs",
   audit: "audit",
 };

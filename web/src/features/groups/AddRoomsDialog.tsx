@@ -1,15 +1,15 @@
 // A group's "Add Rooms" (spec 2 §2): active rooms not in the group yet,
 // searched by name in any case, each with Add; the dialog stays open for more.
 import { useMemo } from "react";
-import type { Group } from "../../api/groups";
-import { type Room, useRooms } from "../../api/rooms";
+import type { Group, GroupRoom } from "../../api/groups";
+import { useRooms } from "../../api/rooms";
 import { PickerBody, PickerDialog, PickerList, PickerRow, usePicker } from "../../ui/PickerDialog";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { pickableRooms } from "./group_filter";
 import { GROUP_MESSAGES as M } from "./group_forms";
 import { useAddGroupRoom } from "./group_room_changes";
 
-type Props = { group: Group; groupRooms: Room[]; open: boolean; onClose: () => void };
+type Props = { group: Group; groupRooms: GroupRoom[]; open: boolean; onClose: () => void };
 
 export function AddRoomsDialog({ group, groupRooms, open, onClose }: Props) {
   return (

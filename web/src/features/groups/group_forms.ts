@@ -23,6 +23,8 @@ export const GROUP_MESSAGES = {
   roomRemoveFailed: "Failed to remove room from group.",
   roomsEmpty: "No rooms found matching your search.",
   roomsFetchFailed: "Failed to fetch group rooms",
+  grantScheduleUpdated: "Room schedule updated",
+  grantScheduleFailed: "Failed to update room schedule",
   roomListFetchFailed: "Failed to fetch rooms",
   editInvalid: "Group name and description are required.",
   notFound: "Group not found",

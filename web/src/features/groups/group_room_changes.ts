@@ -1,25 +1,27 @@
-// Granting a group a room and taking it away (spec 2 §2 "Group rooms", §7),
-// through the one mutation layer with optimistic edits of the group's rooms
-// and its room count.
+// Granting a group a room, taking it away, and choosing the grant's schedule
+// (spec 2 §2 "Group rooms", §7; spec 3 §1), through the one mutation layer with
+// optimistic edits of the group's rooms and its room count.
 import { byName } from "../../api/by_name";
-import { type Group, groupKey, groupRoomsKey, GROUPS_KEY, patchCachedGroup } from "../../api/groups";
+import { type Group, groupKey, type GroupRoom, groupRoomsKey, GROUPS_KEY, patchCachedGroup } from "../../api/groups";
 import { type ChangeHandlers, useChange } from "../../api/mutations";
-import type { Room } from "../../api/rooms";
+import { type Schedule, SCHEDULES_KEY } from "../../api/schedules";
 
-export type GroupRoomChange = { group: Pick<Group, "id" | "name">; room: Room };
+export type GroupRoomChange = { group: Pick<Group, "id" | "name">; room: Pick<GroupRoom, "id" | "name" | "description" | "isActive"> };
 
 const keys = ({ group }: GroupRoomChange) => [groupRoomsKey(group.id), groupKey(group.id), GROUPS_KEY];
 
-export function useAddGroupRoom(handlers: ChangeHandlers<GroupRoomChange, Room> = {}) {
-  return useChange<GroupRoomChange, Room>({
+export function useAddGroupRoom(handlers: ChangeHandlers<GroupRoomChange, GroupRoom> = {}) {
+  return useChange<GroupRoomChange, GroupRoom>({
     request: ({ group, room }) => ({ method: "POST", path: `/api/groups/${group.id}/rooms/${room.id}` }),
     describe: ({ group, room }) => `Add room ${room.name} to ${group.name}`,
     optimistic: (cache, { group, room }) => {
       let added = false;
-      cache.setQueryData<Room[]>(groupRoomsKey(group.id), (rooms) => {
+      cache.setQueryData<GroupRoom[]>(groupRoomsKey(group.id), (rooms) => {
         if (rooms?.some((r) => r.id === room.id)) return rooms;
         added = true;
-        return [...(rooms ?? []), room].sort(byName);
+        const { id, name, description, isActive } = room;
+        // A new grant holds at all times.
+        return [...(rooms ?? []), { id, name, description, isActive, scheduleId: null, scheduleName: null }].sort(byName);
       });
       if (added) patchCachedGroup(cache, group.id, (g) => ({ ...g, roomCount: g.roomCount + 1 }));
     },
@@ -32,9 +34,29 @@ export function useRemoveGroupRoom(handlers: ChangeHandlers<GroupRoomChange, unk
     request: ({ group, room }) => ({ method: "DELETE", path: `/api/groups/${group.id}/rooms/${room.id}` }),
     describe: ({ group, room }) => `Remove room ${room.name} from ${group.name}`,
     optimistic: (cache, { group, room }) => {
-      cache.setQueryData<Room[]>(groupRoomsKey(group.id), (rooms) => rooms?.filter((r) => r.id !== room.id));
+      cache.setQueryData<GroupRoom[]>(groupRoomsKey(group.id), (rooms) => rooms?.filter((r) => r.id !== room.id));
       patchCachedGroup(cache, group.id, (g) => ({ ...g, roomCount: Math.max(0, g.roomCount - 1) }));
     },
-    affects: keys,
+    // A schedule's count of grants may change.
+    affects: (change) => [...keys(change), SCHEDULES_KEY],
+  }, handlers);
+}
+
+/** The grant's schedule: a schedule, or null for at all times ("Always"). */
+export type GrantSchedule = GroupRoomChange & { schedule: Pick<Schedule, "id" | "name"> | null };
+
+export function useSetGrantSchedule(handlers: ChangeHandlers<GrantSchedule, GroupRoom> = {}) {
+  return useChange<GrantSchedule, GroupRoom>({
+    request: ({ group, room, schedule }) => ({
+      method: "PUT",
+      path: `/api/groups/${group.id}/rooms/${room.id}`,
+      body: { scheduleId: schedule?.id ?? null },
+    }),
+    describe: ({ group, room, schedule }) => `Set the schedule of ${room.name} in ${group.name} to ${schedule?.name ?? "Always"}`,
+    optimistic: (cache, { group, room, schedule }) => {
+      cache.setQueryData<GroupRoom[]>(groupRoomsKey(group.id), (rooms) =>
+        rooms?.map((r) => (r.id === room.id ? { ...r, scheduleId: schedule?.id ?? null, scheduleName: schedule?.name ?? null } : r)));
+    },
+    affects: ({ group }) => [groupRoomsKey(group.id), SCHEDULES_KEY],
   }, handlers);
 }

@@ -1,5 +1,6 @@
 // /dash/room/{id} and /dash/room/{id}/utilization (spec 2 §2): one screen. The
-// Overview edits Room Name* and Description and holds the Danger Zone; the
+// Overview edits Room Name* and Description and holds the Door Schedule card
+// (spec 3 §1) and the Danger Zone; the
 // Utilization tab (only with a density device) is its own lazily loaded part.
 import { lazy, Suspense, useState } from "react";
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from "react-router-dom";
@@ -16,6 +17,7 @@ import { OverviewGrid } from "../../ui/OverviewGrid";
 import type { Room } from "../../api/rooms";
 import { useDeleteRoom, useToggleRoom, useUpdateRoom } from "./changes";
 import { deleteToasts, doneToast, errorToast, switchToasts, validationToast } from "../../ui/toast/change_toasts";
+import { DoorScheduleCard } from "./DoorScheduleCard";
 import { RoomLayout } from "./RoomLayout";
 import { deleteRoomConfirmation, type NewRoomForm, ROOM_MESSAGES as M, roomEditProblem } from "./room_rules";
 import { DescriptionField } from "../../ui/DescriptionField";
@@ -37,7 +39,15 @@ export default function RoomPage() {
             )
             : <Navigate to={`/dash/room/${room.id}`} replace />
           : (
-            <OverviewGrid main={<RoomDetails key={`${room.id}:${room.updatedAt}`} room={room} />} side={<RoomDangerZone room={room} />} />
+            <OverviewGrid
+              main={<RoomDetails key={`${room.id}:${room.updatedAt}`} room={room} />}
+              side={
+                <>
+                  <DoorScheduleCard room={room} />
+                  <RoomDangerZone room={room} />
+                </>
+              }
+            />
           )}
     </RoomLayout>
   );

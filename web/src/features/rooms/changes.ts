@@ -1,14 +1,16 @@
 // Every change of the rooms area goes through the one mutation layer
 // (useChange): queued in the outbox with its optimistic cache edit, sent with
 // an Idempotency-Key; edits carry If-Match on the version they were based on.
-// Assigning a device to the room, or removing it, is one of them.
+// Assigning a device to the room, or removing it, is one of them, and so is
+// setting its door's unlock schedule (spec 3 §1).
 import type { QueryClient } from "@tanstack/react-query";
 import { byName } from "../../api/by_name";
 import { type Device, deviceKey, deviceMoveKeys, DEVICES_KEY, moveBetweenRooms, roomDevicesKey } from "../../api/devices";
 import { editCachedGroupRooms, GROUPS_KEY } from "../../api/groups";
 import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
 import { patchCachedRoom, type Room, roomKey, ROOMS_KEY } from "../../api/rooms";
-import { type NewRoomForm, newRoomPayload, roomEditPayload } from "./room_rules";
+import { SCHEDULES_KEY } from "../../api/schedules";
+import { type DoorSettings, doorPayload, type NewRoomForm, newRoomPayload, roomEditPayload } from "./room_rules";
 
 export function useCreateRoom(handlers: ChangeHandlers<NewRoomForm, Room> = {}) {
   return useChange<NewRoomForm, Room>({
@@ -58,6 +60,23 @@ export function useUpdateRoom(handlers: ChangeHandlers<RoomEdit, Room> = {}) {
       editCachedGroupRooms(cache, (rooms) => rooms.map((r) => (r.id === room.id ? { ...r, ...edit } : r)));
     },
     affects: ({ room }) => [roomKey(room.id), ROOMS_KEY, DEVICES_KEY],
+  }, handlers);
+}
+
+export type DoorEdit = { room: Room; door: DoorSettings };
+
+/**
+ * The door's unlock schedule and first-person-in. Its state (doorState) is
+ * left to the server's answer: the door itself follows only once the server
+ * has the change, so until then the badge keeps saying what the door does.
+ */
+export function useUpdateDoor(handlers: ChangeHandlers<DoorEdit, Room> = {}) {
+  return useChange<DoorEdit, Room>({
+    request: ({ room, door }) => ({ method: "PUT", path: `/api/rooms/${room.id}`, body: doorPayload(room, door), baseVersion: versionOf(room) }),
+    describe: ({ room }) => `Edit the door schedule of room ${room.name}`,
+    optimistic: (cache, { room, door }) => patchCachedRoom(cache, room.id, (r) => ({ ...r, ...door })),
+    // A schedule's count of rooms may change.
+    affects: ({ room }) => [roomKey(room.id), ROOMS_KEY, SCHEDULES_KEY],
   }, handlers);
 }
 

@@ -3,6 +3,8 @@ import {
   canCreateRoom,
   deleteRoomConfirmation,
   deviceCountLabel,
+  doorPayload,
+  doorStateReason,
   filterByNameOrType,
   newRoomPayload,
   removeDeviceConfirmation,
@@ -96,5 +98,19 @@ describe("sensor events", () => {
     const from = encodeURIComponent(since.toISOString());
     expect(sensorEventsUrl(7, since)).toBe(`/api/rooms/7/logs?from=${from}&limit=10`);
     expect(sensorExportUrl(7, since)).toBe(`/api/rooms/7/logs/export.csv?from=${from}`);
+  });
+});
+
+describe("the door", () => {
+  it("sends the room's own name and description with the door's settings", () => {
+    expect(doorPayload({ name: " Lab ", description: null }, { unlockScheduleId: 4, firstPersonIn: true }))
+      .toEqual({ name: "Lab", description: null, unlockScheduleId: 4, firstPersonIn: true });
+    expect(doorPayload({ name: "Lab", description: "Level 2" }, { unlockScheduleId: null, firstPersonIn: false }))
+      .toEqual({ name: "Lab", description: "Level 2", unlockScheduleId: null, firstPersonIn: false });
+  });
+  it("says why the door is as it is, and until when", () => {
+    expect(doorStateReason({ state: "locked", since: null, until: null, reason: "No unlock schedule" })).toBe("No unlock schedule");
+    expect(doorStateReason({ state: "unlocked", since: null, until: "2026-03-02T17:00:00Z", reason: "Unlock schedule open" }, "UTC"))
+      .toBe("Unlock schedule open, until Mar 2, 2026, 5:00:00 PM");
   });
 });

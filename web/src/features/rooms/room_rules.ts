@@ -1,7 +1,10 @@
-// The rooms area's rules and texts (spec 2 §2, §5, §8, §9), pure: labels, form
-// checks, confirmations, the room's device lists and the sensor page's figures.
+// The rooms area's rules and texts (spec 2 §2, §5, §8, §9; spec 3 §1), pure:
+// labels, form checks, confirmations, the room's device lists, its door, and
+// the sensor page's figures.
 import type { Device } from "../../api/devices";
 import { typeLabel } from "../../api/device_display";
+import type { Room } from "../../api/rooms";
+import { formatTime } from "../../ui/format_time";
 import type { SensorData } from "./api";
 
 export const ROOM_MESSAGES = {
@@ -53,6 +56,26 @@ export const roomEditPayload = (form: NewRoomForm) => ({
   name: form.name.trim(),
   description: form.description.trim() || null,
 });
+
+/** What a room's door does (spec 3 §1): its unlock schedule, and whether it waits for the first person in. */
+export type DoorSettings = Pick<Room, "unlockScheduleId" | "firstPersonIn">;
+
+/** PUT /api/rooms/{id} wants the name (and drops a description left out): the room's own, with the door's settings. */
+export const doorPayload = (room: Pick<Room, "name" | "description">, door: DoorSettings) => ({
+  ...roomEditPayload({ name: room.name, description: room.description ?? "" }),
+  unlockScheduleId: door.unlockScheduleId,
+  firstPersonIn: door.firstPersonIn,
+});
+
+export const DOOR_STATES = {
+  locked: { label: "Locked", color: "neutral" },
+  unlocked: { label: "Unlocked", color: "success" },
+  lockdown: { label: "Lockdown", color: "danger" },
+} as const;
+
+/** Why the door is as it is, and until when: "Unlock schedule open, until Mar 2, 2026, 5:00:00 PM". */
+export const doorStateReason = ({ reason, until }: Room["doorState"], timeZone?: string) =>
+  until ? `${reason}, until ${formatTime(until, timeZone)}` : reason;
 
 export const deleteRoomConfirmation = (name: string) =>
   `Are you sure you want to delete ${name}? This action cannot be undone.`;
