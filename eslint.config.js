@@ -10,7 +10,8 @@
 // feature's public.ts, the small file naming what other screens embed. Of the
 // server's code the web reads only its contract files (api/*/contract.ts), for the
 // types of what the API answers, so a changed answer breaks the web's type check,
-// and runs one file: the schedule evaluation (api/schedules/schedule_time.ts).
+// and runs the schedule rules: their evaluation and their checks
+// (api/schedules/schedule_time.ts, api/schedules/schemas.ts).
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -66,8 +67,9 @@ export default tseslint.config(
         // The server's answer types: the one contract both sides compile against (types
         // only; the web never runs server code).
         { category: "contract", pattern: ["api/*/contract.ts", "api/http/contract_json.ts"] },
-        // The one schedule evaluation (spec 3 §1, DESIGN.md "Time"): pure, no imports.
-        { category: "shared-rule", pattern: "api/schedules/schedule_time.ts" },
+        // The schedule rules (spec 3 §1, DESIGN.md "Time"): the one evaluation (pure, no
+        // imports) and the checks of a week and a holiday (zod and that file only).
+        { category: "shared-rule", pattern: ["api/schedules/schedule_time.ts", "api/schedules/schemas.ts"] },
       ],
     },
     rules: {
@@ -76,7 +78,7 @@ export default tseslint.config(
         message: "{{ from.file.path }} may not import {{ to.file.path }}: " +
           "shared code (web/src/api, offline, ui) never imports a feature, and a feature reaches " +
           "another only through its public.ts; of the server (api/) only the types in its contract files " +
-          "and the schedule evaluation (api/schedules/schedule_time.ts)",
+          "and the schedule rules (api/schedules/schedule_time.ts, schemas.ts)",
         policies: [
           // Outside packages are not this rule's business.
           { allow: { to: { module: { origin: ["external", "core"] } } } },
@@ -90,9 +92,10 @@ export default tseslint.config(
             from: { element: { types: ["feature", ...shared] } },
             allow: { to: { file: { categories: "contract" } }, dependency: { kind: "type" } },
           },
-          // The one server file the web runs: whether a schedule is open and when that
-          // changes. The same code decides on the server, in the door controllers and on
-          // the screens, so "Open now" can never disagree with the doors, offline too.
+          // The server files the web runs: whether a schedule is open and when that
+          // changes, and the checks of a week and a holiday. The same code decides on the
+          // server, in the door controllers and on the screens, so "Open now" can never
+          // disagree with the doors, offline too, and a screen refuses what the server would.
           {
             from: { element: { types: ["feature", ...shared] } },
             allow: { to: { file: { categories: "shared-rule" } } },

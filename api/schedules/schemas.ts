@@ -1,6 +1,8 @@
 // Request bodies of the schedule and holiday calendar calls (spec 3 §1). Messages
-// are whole sentences (http/read_body.ts), the spec's where it gives one. Zod only,
-// so the contract made from them type-checks in the web.
+// are whole sentences (http/read_body.ts), the spec's where it gives one. Zod and
+// schedule_time.ts only: the screens check a week or a holiday with these same rules
+// (windowsProblem, holidayProblem) before a change is queued, so an offline edit is
+// not refused later for a mistake the screen could show at once.
 import { z } from "zod";
 import { DAYS, isKnownTimeZone, minutesOf } from "./schedule_time.ts";
 
@@ -112,6 +114,18 @@ export const holidayCalendarBody = z.object({
     .transform((hs) => [...hs].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name.localeCompare(b.name)))),
 });
 export type HolidayCalendarInput = z.infer<typeof holidayCalendarBody>;
+
+/** The first thing the server would refuse in one day's (or holiday's) windows, in its words; null when none. */
+export function windowsProblem(label: string, windows: unknown): string | null {
+  const checked = dayWindows(label).safeParse(windows);
+  return checked.success ? null : checked.error.issues[0].message;
+}
+
+/** The first thing the server would refuse in a holiday, in its words; null when none. */
+export function holidayProblem(value: unknown): string | null {
+  const checked = holiday.safeParse(value);
+  return checked.success ? null : checked.error.issues[0].message;
+}
 
 /** A grant's schedule: POST (optional body) and PUT /api/groups/{id}/rooms/{roomId}. */
 export const grantScheduleBody = z.object({ scheduleId: reference(M.scheduleId).optional() });

@@ -3,7 +3,8 @@
 // the list, and the request body, which POST and PUT share.
 import type { HolidayCalendarRequest } from "../../../../api/schedules/contract.ts";
 import type { Holiday, HolidayCalendar } from "../../api/schedules";
-import { cleanWindows, windowsProblem } from "./week_rules";
+import { CALENDAR_MESSAGES as SERVER_MESSAGES, holidayProblem as serverHolidayProblem } from "../../../../api/schedules/schemas.ts";
+import { cleanWindows } from "./week_rules";
 
 export const CALENDAR_MESSAGES = {
   created: "Holiday calendar created",
@@ -18,15 +19,9 @@ export const CALENDAR_MESSAGES = {
   loading: "Loading holiday calendar...",
   listEmpty: "No holiday calendars found matching your search.",
   holidaysEmpty: "No holidays yet.",
-  // The server's (api/schedules/schemas.ts).
-  nameRequired: "Holiday calendar name is required",
-  holidayName: "Every holiday needs a name of at most 100 characters",
-  date: "Holiday dates must be real dates written YYYY-MM-DD",
-  endBeforeDate: "A holiday cannot end before it starts",
-  tooLong: "A holiday can end at most 31 days after it starts",
+  nameRequired: SERVER_MESSAGES.nameRequired,
 } as const;
 
-const M = CALENDAR_MESSAGES;
 
 /** Holidays as the server keeps them: by date, then name. */
 const byDate = (a: Holiday, b: Holiday) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.name.localeCompare(b.name));
@@ -41,18 +36,8 @@ export const newHolidayForm = (): HolidayForm => ({ name: "", date: "", endDate:
 export const holidayFormOf = (h: Holiday): HolidayForm =>
   ({ name: h.name, date: h.date, endDate: h.endDate ?? "", repeatsYearly: h.repeatsYearly, windows: h.windows });
 
-const isDate = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d);
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-
-/** What the server would refuse in the holiday, in its words; null when nothing. */
-export function holidayProblem(form: HolidayForm): string | null {
-  const name = form.name.trim();
-  if (!name || name.length > 100) return M.holidayName;
-  if (!isDate(form.date) || (form.endDate !== "" && !isDate(form.endDate))) return M.date;
-  if (form.endDate !== "" && form.endDate < form.date) return M.endBeforeDate;
-  if (form.endDate !== "" && daysBetween(form.date, form.endDate) > 31) return M.tooLong;
-  return windowsProblem(name, form.windows);
-}
+/** What the server would refuse in the holiday, in its words (its own check); null when nothing. */
+export const holidayProblem = (form: HolidayForm): string | null => serverHolidayProblem(holidayOf(form));
 
 /** The holiday as saved: trimmed, one day without an end date, its windows clean. */
 export const holidayOf = (form: HolidayForm): Holiday => ({

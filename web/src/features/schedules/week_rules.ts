@@ -1,8 +1,9 @@
 // The rules of the week editor and a holiday's hours (spec 3 §1), pure: adding,
-// removing and copying time windows, and the checks the server makes, with its
-// messages (api/schedules/schemas.ts), made here first so a change saved offline
-// is not refused later for a mistake the screen could have shown at once.
+// removing and copying time windows, and the server's own checks
+// (api/schedules/schemas.ts), run here first so a change saved offline is not
+// refused later for a mistake the screen could have shown at once.
 import { DAYS, minutesOf } from "../../../../api/schedules/schedule_time.ts";
+import { windowsProblem as serverWindowsProblem } from "../../../../api/schedules/schemas.ts";
 import type { Day, TimeWindow, Weekly } from "../../api/schedules";
 
 /** At most six windows a day. */
@@ -17,14 +18,6 @@ export const DAY_LABELS: Record<Day, string> = {
   saturday: "Saturday",
   sunday: "Sunday",
 };
-
-/** The server's words for a day's (or a holiday's) windows. */
-const WINDOW_MESSAGES = {
-  timeFormat: "Times must be written HH:MM, from 00:00 to 24:00",
-  startAt24: "24:00 can only end a time window",
-  endAfterStart: "End time must be after start time",
-  overlap: (label: string) => `Time windows on ${label} overlap`,
-} as const;
 
 export const emptyWeek = (): Weekly => Object.fromEntries(DAYS.map((day) => [day, []])) as unknown as Weekly;
 
@@ -64,17 +57,8 @@ export const cleanWindows = (windows: readonly TimeWindow[]): TimeWindow[] =>
     .sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
 
 /** What is wrong with one day's windows (`label` names the day or holiday), or null. */
-export function windowsProblem(label: string, windows: readonly TimeWindow[]): string | null {
-  const clean = cleanWindows(windows);
-  for (const w of clean) {
-    if (!TIME.test(w.start) || !TIME.test(w.end)) return WINDOW_MESSAGES.timeFormat;
-    if (w.start === "24:00") return WINDOW_MESSAGES.startAt24;
-    if (minutesOf(w.end) <= minutesOf(w.start)) return WINDOW_MESSAGES.endAfterStart;
-  }
-  // Touching counts as overlapping: 09:00–12:00 and 12:00–17:00 are one window, 09:00–17:00.
-  const overlaps = clean.some((w, i) => i > 0 && minutesOf(w.start) <= minutesOf(clean[i - 1].end));
-  return overlaps ? WINDOW_MESSAGES.overlap(label) : null;
-}
+export const windowsProblem = (label: string, windows: readonly TimeWindow[]) =>
+  serverWindowsProblem(label, cleanWindows(windows));
 
 /** The first day whose windows are wrong, by the server's message; null when the week is fine. */
 export function weekProblem(weekly: Weekly): string | null {
