@@ -81,7 +81,8 @@ describeApp("pruning the audit trail", async (t, app) => {
     "the oldest events go, the chain still verifies, the prune is recorded",
     async () => {
       const before = (await app.sql`select count(*)::int as n from audit_events`)[0].n;
-      const pruned = await pruneAudit(app.sql, cut);
+      // Two at a time: several delete statements in the one transaction.
+      const pruned = await pruneAudit(app.sql, cut, 2);
       assert(pruned.count >= 6, `${pruned.count} pruned (5 rooms and the sign-in)`);
       const rows = await app.sql<{ action: string; changes: Record<string, unknown[]> }[]>`
       select action, changes from audit_events order by id`;
@@ -94,10 +95,60 @@ describeApp("pruning the audit trail", async (t, app) => {
         pruned.throughId,
       ]);
       assertEquals((await verify()).ok, true);
-      // Nothing older is left to prune.
-      assertEquals((await pruneAudit(app.sql, cut)).count, 0);
     },
   );
+
+  await t.step("a run that removes nothing is recorded too", async () => {
+    // Nothing older is left to prune.
+    assertEquals(await pruneAudit(app.sql, cut), { count: 0, throughId: null });
+    const [last] = await app.sql<{ action: string; changes: Record<string, unknown[]> }[]>`
+      select action, changes from audit_events order by id desc limit 1`;
+    assertEquals(last.action, "audit.prune");
+    assertEquals(last.changes, {
+      before: [null, cut.toISOString()],
+      count: [null, 0],
+      through: [null, null],
+      anchor: [null, null],
+    });
+    assertEquals((await verify()).ok, true);
+  });
+
+  await t.step("a delete stands only behind a prune event naming how far", async () => {
+    const rows = async () =>
+      (await app.sql<{ id: number }[]>`select id from audit_events order by id`).map((r) => r.id);
+    const ids = await rows();
+    // The setting 014 trusted, which any session can set, opens nothing now.
+    await assertRejects(
+      () =>
+        app.sql.begin(async (tx) => {
+          await tx`select set_config('threshold.audit_prune_through', '2147483647', true)`;
+          await tx`delete from audit_events where id = ${ids[0]}`;
+        }),
+      Error,
+      "cannot be changed or deleted",
+    );
+    // A prune event covers what is older than it and at most its `through`.
+    await assertRejects(
+      () =>
+        app.sql.begin(async (tx) => {
+          await tx`insert into audit_events (actor_type, actor_name, action, changes,
+            prev_hash, hash)
+            values ('system', 'Threshold', 'audit.prune', ${
+            tx.json({ through: [null, ids[0]] })
+          }, '', '')`;
+          await tx`delete from audit_events where id <= ${ids[1]}`;
+        }),
+      Error,
+      "cannot be changed or deleted",
+    );
+    // Nor does an older prune event cover anything newer than itself.
+    await assertRejects(
+      () => app.sql`delete from audit_events where id = ${ids.at(-1)!}`,
+      Error,
+      "cannot be changed or deleted",
+    );
+    assertEquals(await rows(), ids);
+  });
 
   await t.step("deleting the oldest events without the prune is caught", async () => {
     const [first] = await app.sql<{ id: number }[]>`select min(id)::int as id from audit_events`;
@@ -127,5 +178,15 @@ describeApp("pruning the audit trail", async (t, app) => {
       }
       assert(threw, JSON.stringify(bad));
     }
+  });
+
+  await t.step("pruning every event leaves its own event, linked to its anchor", async () => {
+    const pruned = await pruneAudit(app.sql, new Date(Date.now() + 60_000));
+    assert(pruned.count > 0);
+    const rows = await app.sql<{ action: string; prevHash: string; changes: Record<string, unknown[]> }[]>`
+      select action, prev_hash, changes from audit_events order by id`;
+    assertEquals(rows.map((r) => r.action), ["audit.prune"]);
+    assertEquals(rows[0].prevHash, rows[0].changes.anchor[1]);
+    assertEquals((await verify()).ok, true, "the trail broken above is gone with it");
   });
 });

@@ -5,8 +5,13 @@ import type { Changes } from "./contract.ts";
 
 export const REDACTED = "[redacted]";
 
-/** Field names whose values are never recorded (card data can clone a card). */
-const SECRET = /password|secret|token|hash$|^apiKey$|^key$/i;
+/**
+ * Field names whose values are never recorded: passwords, secrets, tokens, keys,
+ * hashes, and a Last Lock credential's data (the bytes a lock reads, which can clone
+ * the credential). A badge's card and facility codes are kept: the admin's Assigned
+ * Credentials list shows them anyway.
+ */
+const SECRET = /password|secret|token|hash$|^apiKey$|^key$|^credentialData$/i;
 
 type Row = Record<string, unknown>;
 

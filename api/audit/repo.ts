@@ -88,31 +88,60 @@ export async function* allEvents(sql: Queries, filter: AuditFilter, batch = 2_00
 /** The actions the trail holds, for the action filter (a skip scan of the action index). */
 export const auditActions = (sql: Queries) => distinctValues(sql, "audit_events", "action");
 
+/** Events a verify statement checks: about 0.2 s at ~9 µs an event, well inside the 900 ms deadline. */
+export const VERIFY_BATCH = 20_000;
+
+type Checked = { brokenAt: number | null; count: number; lastId: number | null; lastHash: string | null };
+
 /**
- * Recomputes every event's hash and link, oldest first, in the database. The
- * first event links to GENESIS, or (after pruning) to an anchor a prune event
- * recorded. The first event that fails either check is named.
+ * Recomputes every event's hash and link, oldest first, in the database, in keyset
+ * batches of `batch` events a statement (one statement for the whole trail would
+ * outlast the statement deadline past ~100k events), carrying the last hash from
+ * batch to batch and stopping at the first break. It checks the trail up to the
+ * newest event when it starts: ids follow the chain and are given under the chain's
+ * lock, so every event up to that one is committed, and later ones are the next
+ * check's. The first event links to GENESIS, or (after pruning) to an anchor a
+ * prune event recorded: a batch's first event that does not link to the hash
+ * carried over is accepted only as the oldest event left (a prune may have run
+ * meanwhile) linked to such an anchor. The first event that fails is named.
  */
-export async function verifyChain(sql: Queries): Promise<AuditVerification> {
-  const [result] = await sql<{ brokenAt: number | null; count: number; lastHash: string | null }[]>`
-    with checked as (
-      select e.id, e.hash,
-        e.hash = audit_event_hash(e.prev_hash, e) as sealed,
-        e.prev_hash = coalesce(lag(e.hash) over (order by e.id), ${GENESIS}) as linked,
-        e.prev_hash as prev_hash,
-        row_number() over (order by e.id) as n
-      from audit_events e
-    )
-    select
-      (select min(id) from checked
-        where not sealed
-          or (not linked and not (n = 1 and exists (
-            select 1 from audit_events p
-            where p.action = 'audit.prune' and p.changes -> 'anchor' ->> 1 = checked.prev_hash)))
-      ) as broken_at,
-      (select count(*)::int from checked) as count,
-      (select hash from audit_events order by id desc limit 1) as last_hash`;
-  return result.brokenAt === null
-    ? { ok: true, count: result.count, lastHash: result.lastHash }
-    : { ok: false, brokenAt: result.brokenAt };
+export async function verifyChain(sql: Queries, batch = VERIFY_BATCH): Promise<AuditVerification> {
+  const [newest] = await sql<{ id: number }[]>`select id from audit_events order by id desc limit 1`;
+  if (!newest) return { ok: true, count: 0, lastHash: null };
+  let after = 0;
+  let carried = GENESIS;
+  let count = 0;
+  while (true) {
+    const [page] = await sql<Checked[]>`
+      with page as (
+        select e.id, e.prev_hash, e.hash, e.hash = audit_event_hash(e.prev_hash, e) as sealed
+        from audit_events e
+        where e.id > ${after} and e.id <= ${newest.id}
+        order by e.id
+        limit ${batch}
+      ), checked as (
+        select id, hash, prev_hash, sealed,
+          prev_hash = coalesce(lag(hash) over (order by id), ${carried}) as linked,
+          row_number() over (order by id) = 1 as first
+        from page
+      )
+      select
+        (select min(id) from checked c
+          where not sealed
+            or (not linked and not (first
+              and not exists (select 1 from audit_events o where o.id < c.id)
+              and exists (select 1 from audit_events p
+                where p.action = 'audit.prune' and p.changes -> 'anchor' ->> 1 = c.prev_hash)))
+        ) as broken_at,
+        (select count(*)::int from checked) as count,
+        (select id from checked order by id desc limit 1) as last_id,
+        (select hash from checked order by id desc limit 1) as last_hash`;
+    if (page.brokenAt !== null) return { ok: false, brokenAt: page.brokenAt };
+    count += page.count;
+    if (page.lastId === null) break;
+    after = page.lastId;
+    carried = page.lastHash!;
+    if (page.count < batch || after >= newest.id) break;
+  }
+  return { ok: true, count, lastHash: count ? carried : null };
 }

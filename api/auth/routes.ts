@@ -23,7 +23,7 @@ import {
 } from "./repo.ts";
 import * as s from "./schemas.ts";
 import { clientAddress, signIn, signOut } from "./sessions.ts";
-import { checkThrottle, clearFailures, recordFailure } from "./throttle.ts";
+import { clearFailures, recordFailure } from "./throttle.ts";
 import {
   auditFailedSignIn,
   auditSignedIn,
@@ -57,7 +57,7 @@ export const authRoutes = new Hono<Env>()
   .post("/passkey/login/options", allow.public, async (c) => {
     const { sql, config } = c.var;
     const { email } = await body(c, s.passkeyLoginOptionsBody);
-    await checkThrottle(sql, email, clientAddress(c));
+    await checkSignInThrottle(c, sql, email, clientAddress(c));
     const passkeys = await passkeysOfEmail(sql, email);
     if (!passkeys.length) throw badRequest("No Face ID is set up for this account");
     const options = await generateAuthenticationOptions({

@@ -35,6 +35,6 @@ if (import.meta.main) {
     const { count, throughId } = await pruneAudit(sql, before);
     return count
       ? `prune-audit: removed ${count} events before ${before.toISOString()} (through #${throughId})`
-      : `prune-audit: no events before ${before.toISOString()}`;
+      : `prune-audit: no events before ${before.toISOString()} (recorded as removing none)`;
   });
 }

@@ -25,8 +25,9 @@ type Named = { id: number; name: string } | null;
 
 /**
  * A room granted to a group, taken from it, or its schedule changed: the group is
- * the target, the room (and the schedule) the change. A repeated grant is recorded
- * with nothing changed: the admin asked for it.
+ * the target, the room (and the schedule) the change. The room is always named:
+ * `[null, room]` added, `[room, null]` removed, `[room, room]` when the grant stays
+ * (a schedule changed, or a repeated grant, recorded as the admin asked for it).
  */
 async function auditGrant(
   c: Context<Env>,
@@ -85,7 +86,10 @@ export const groupRoomRoutes = new Hono<Env>()
         const before = await scheduleNamed(tx, grant.scheduleId);
         const changed = scheduleId !== undefined && grant.scheduleId !== (schedule?.id ?? null);
         if (changed) await setGrantSchedule(tx, groupId, room.id, schedule?.id ?? null);
-        await auditGrant(c, "add", groupId, changed ? { schedule: [before, schedule] } : {});
+        await auditGrant(c, "add", groupId, {
+          room: [named(room), named(room)],
+          ...(changed ? { schedule: [before, schedule] } : {}),
+        });
       }
       return { answer: (await grantedRoom(tx, groupId, room.id))!, added };
     });
@@ -100,7 +104,10 @@ export const groupRoomRoutes = new Hono<Env>()
       const before = await scheduleNamed(tx, grant.scheduleId);
       const after = await grantSchedule(tx, scheduleId);
       await setGrantSchedule(tx, groupId, room.id, scheduleId);
-      await auditGrant(c, "update", groupId, before?.id === after?.id ? {} : { schedule: [before, after] });
+      await auditGrant(c, "update", groupId, {
+        room: [named(room), named(room)],
+        ...(before?.id === after?.id ? {} : { schedule: [before, after] }),
+      });
       return (await grantedRoom(tx, groupId, room.id))!;
     });
     return c.json(answer);

@@ -97,14 +97,24 @@ describeApp("group rooms", async (t, { sql, login }) => {
     assertEquals([added.json.scheduleId, added.json.scheduleName], [days.id, "Days"]);
     const listed = (await request("GET", `/api/groups/${group.id}/rooms`)).json.find((r: { id: number }) => r.id === lab);
     assertEquals([listed.scheduleId, listed.scheduleName], [days.id, "Days"]);
+    const [{ since }] = await sql`select max(id)::int as since from audit_events`;
     // Added again without a schedule: the grant stays as it is; with one, it is replaced.
     assertEquals((await request("POST", `/api/groups/${group.id}/rooms/${lab}`)).json.scheduleId, days.id);
     const moved = await request("POST", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: nights.id } });
     assertEquals([moved.status, moved.json.scheduleName], [200, "Nights"]);
     const put = await request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: null } });
     assertEquals([put.status, put.json.scheduleId, put.json.scheduleName], [200, null, null]);
-    const [event] = await sql`select action, changes from audit_events order by id desc limit 1`;
-    assertEquals([event.action, event.changes], ["group.room.update", { schedule: [{ id: nights.id, name: "Nights" }, null] }]);
+    await request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: null } });
+    // Every event names the room, also where the grant stays (as [room, room]).
+    const events = await sql`select action, target_id, changes from audit_events where id > ${since} order by id`;
+    const labNamed = { id: lab, name: "Lab" };
+    const nightsNamed = { id: nights.id, name: "Nights" };
+    assertEquals(events.map((e) => [e.action, e.targetId, e.changes]), [
+      ["group.room.add", group.id, { room: [labNamed, labNamed] }],
+      ["group.room.add", group.id, { room: [labNamed, labNamed], schedule: [{ id: days.id, name: "Days" }, nightsNamed] }],
+      ["group.room.update", group.id, { room: [labNamed, labNamed], schedule: [nightsNamed, null] }],
+      ["group.room.update", group.id, { room: [labNamed, labNamed] }],
+    ]);
   });
 
   await t.step("PUT of a grant: 404 for a room not in the group, 400 for an unknown schedule or a bad body", async () => {

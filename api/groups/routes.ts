@@ -114,11 +114,12 @@ export const groupRoutes = new Hono<Env>()
       if (!user) throw notFound.user();
       if (!user.isActive) throw conflict("Only active users can be added to a group");
       const made = await addLink(tx, "user_groups", id, userId);
-      // A repeated add is recorded too, with nothing changed: the admin asked for it.
+      // A repeated add is recorded too, naming the member as it stays: the admin asked for it.
+      const member = await person(tx, userId);
       audit(c, {
         action: "group.member.add",
         target: targetOf("group", await existingGroup(tx, id)),
-        changes: made ? { member: [null, await person(tx, userId)] } : {},
+        changes: { member: made ? [null, member] : [member, member] },
       });
       return made;
     });

@@ -48,6 +48,15 @@ describeApp("groups: happy paths", async (t, { sql, login }) => {
     assertEquals(again.status, 200);
     assertEquals(again.json.id, annId);
     assertEquals((await admin.request("POST", `/api/groups/${id}/users/${bobId}`)).status, 201);
+    // Each add names the member; the repeated one as it stays, [member, member].
+    const events = await sql<{ targetId: number; changes: Record<string, unknown> }[]>`
+      select target_id, changes from audit_events where action = 'group.member.add' order by id`;
+    const ann = { id: annId, name: "Ann Lee" };
+    assertEquals(events.map((e) => [e.targetId, e.changes]), [
+      [id, { member: [null, ann] }],
+      [id, { member: [ann, ann] }],
+      [id, { member: [null, { id: bobId, name: "Bob Ray" }] }],
+    ]);
   });
 
   await t.step("GET /api/groups/:id/users lists the members by name", async () => {

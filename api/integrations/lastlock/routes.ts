@@ -269,7 +269,9 @@ export const lastLockRoutes = new Hono<Env>()
       scheduleData: scheduleText(schedule),
       providerCredentialId: created.credentialId,
     });
-    auditChange(c, "lastlock_credential", "create", null, { ...row, name: row.credentialType }, [
+    // The data is recorded as set, never as it is: "[redacted]" (audit/changes.ts).
+    const audited = { ...row, name: row.credentialType, credentialData: input.credentialData.text };
+    auditChange(c, "lastlock_credential", "create", null, audited, [
       "userId",
       "credentialType",
       "credentialData",

@@ -168,6 +168,21 @@ describeLastLock("Last Lock: credentials of the lock test page", async (t, { app
     );
   });
 
+  await t.step("create: the audit event records the card data only as [redacted]", async () => {
+    const [event] = await app.sql<{ action: string; changes: Record<string, unknown> }[]>`
+      select action, changes from audit_events
+      where action = 'lastlock_credential.create' and target_id = ${credentialId}`;
+    assertEquals(event.changes, {
+      userId: [null, memberId],
+      credentialType: [null, "HID_PROX_CORP_1000"],
+      credentialData: [null, "[redacted]"],
+      scheduleData: [null, schedule],
+      providerCredentialId: [null, "llc_0001"],
+    });
+    const stored = await app.sql<{ text: string }[]>`select changes::text as text from audit_events`;
+    assert(!stored.some((row) => row.text.includes("MTE3OjQ4MjEw") || row.text.includes("117:48210")));
+  });
+
   await t.step("create: the schedule may be left out", async () => {
     const res = await admin.request("POST", `/api/lastlock/users/${memberId}/credentials`, {
       body: { credentialType: "EM41XX", credentialData: "AQID" },
