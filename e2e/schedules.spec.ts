@@ -371,8 +371,12 @@ test.describe("schedules at the door", () => {
     await expect(table.getByRole("columnheader", { name: "SCHEDULE" })).toBeVisible();
     const select = table.getByRole("combobox", { name: `Schedule for ${room.name}` });
     await expect(select).toHaveText("Always");
+    // The change carries If-Match on the grant's own version.
+    const listed = (await (await page.request.get(`/api/groups/${group.id}/rooms`)).json()) as { id: number; grantUpdatedAt: string }[];
+    const putting = page.waitForRequest((r) => r.method() === "PUT" && r.url().endsWith(`/api/groups/${group.id}/rooms/${room.id}`));
     await select.click();
     await page.getByRole("option", { name }).click();
+    expect((await putting).headers()["if-match"]).toBe(`"${listed.find((g) => g.id === room.id)!.grantUpdatedAt}"`);
     await expect(toasts(page)).toContainText("Room schedule updated");
     await expect(select).toHaveText(name);
     const grants = (await (await page.request.get(`/api/groups/${group.id}/rooms`)).json()) as { id: number; scheduleId: number; scheduleName: string }[];

@@ -15,7 +15,7 @@ const grantedRooms = (sql: Queries, groupId: number, roomId?: number): Promise<G
     sql`join group_rooms gr on gr.room_id = r.id and gr.group_id = ${groupId}
         left join schedules s on s.id = gr.schedule_id
         ${roomId === undefined ? sql`` : sql`where r.id = ${roomId}`}`,
-    sql`, gr.schedule_id, s.name as schedule_name`,
+    sql`, gr.schedule_id, s.name as schedule_name, gr.updated_at as grant_updated_at`,
   );
 
 export const roomsOfGroup = (sql: Queries, groupId: number) => grantedRooms(sql, groupId);
@@ -25,10 +25,10 @@ export async function grantedRoom(sql: Queries, groupId: number, roomId: number)
   return room;
 }
 
-/** The grant's schedule, its row locked for the rest of the transaction; undefined when there is no grant. */
+/** The grant's schedule and version, its row locked for the rest of the transaction; undefined when there is no grant. */
 export async function lockGrant(sql: Queries, groupId: number, roomId: number) {
-  const [row] = await sql<{ scheduleId: number | null }[]>`
-    select schedule_id from group_rooms where group_id = ${groupId} and room_id = ${roomId} for update`;
+  const [row] = await sql<{ scheduleId: number | null; updatedAt: Date }[]>`
+    select schedule_id, updated_at from group_rooms where group_id = ${groupId} and room_id = ${roomId} for update`;
   return row;
 }
 

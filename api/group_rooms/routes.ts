@@ -20,6 +20,7 @@ import type { GroupRoomRemoved } from "./contract.ts";
 import { findGroup } from "../groups/repo.ts";
 import { audit, targetOf } from "../audit/record.ts";
 import type { Context } from "hono";
+import { isStale, StaleVersion } from "../http/versions.ts";
 
 type Named = { id: number; name: string } | null;
 
@@ -101,6 +102,8 @@ export const groupRoomRoutes = new Hono<Env>()
       const { groupId, room } = await groupAndRoom(c, tx);
       const grant = await lockGrant(tx, groupId, room.id);
       if (!grant) throw notFound.groupRoom();
+      // If-Match names the grant's version (grantUpdatedAt), not the room's.
+      if (isStale(c, grant.updatedAt)) throw new StaleVersion(await grantedRoom(tx, groupId, room.id));
       const before = await scheduleNamed(tx, grant.scheduleId);
       const after = await grantSchedule(tx, scheduleId);
       await setGrantSchedule(tx, groupId, room.id, scheduleId);

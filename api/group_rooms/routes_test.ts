@@ -132,4 +132,40 @@ describeApp("group rooms", async (t, { sql, login }) => {
     assertEquals([post.status, post.json.error], [400, "Schedule not found"]);
     assertEquals((await sql`select count(*)::int as n from group_rooms where room_id = ${other.id}`)[0].n, 0);
   });
+
+  await t.step("PUT of a grant honours If-Match on the grant's version (grantUpdatedAt): 412 with the current grant when stale", async () => {
+    const lab = room("Lab");
+    const days = (await request("GET", "/api/schedules")).json.find((s: { name: string }) => s.name === "Days");
+    const grant = async () => (await request("GET", `/api/groups/${group.id}/rooms`)).json.find((r: { id: number }) => r.id === lab);
+    const put = (scheduleId: number | null, version: string) =>
+      request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId }, headers: { "if-match": `"${version}"` } });
+    const before = await grant();
+    assertEquals(typeof before.grantUpdatedAt, "string");
+    // The room's own version is not the grant's: a room edit does not move it.
+    await request("PUT", `/api/rooms/${lab}`, { body: { name: "Lab", description: "edited" } });
+    const afterRoomEdit = await grant();
+    assertEquals(afterRoomEdit.grantUpdatedAt, before.grantUpdatedAt);
+    // Current version: the change goes through and the version moves on.
+    const done = await put(days.id, before.grantUpdatedAt);
+    assertEquals([done.status, done.json.scheduleId], [200, days.id], done.text);
+    assertEquals(done.json.grantUpdatedAt > before.grantUpdatedAt, true);
+    assertEquals((await grant()).grantUpdatedAt, done.json.grantUpdatedAt);
+    // The old version (or the room's) is stale: 412 with the grant as it is now; nothing changes.
+    const events = async () => (await sql`select count(*)::int as n from audit_events`)[0].n;
+    const recorded = await events();
+    for (const version of [before.grantUpdatedAt, afterRoomEdit.updatedAt, "not a time"]) {
+      const stale = await put(null, version);
+      assertEquals([stale.status, stale.json.code, stale.json.current.id, stale.json.current.scheduleId, stale.json.current.grantUpdatedAt], [
+        412,
+        "stale",
+        lab,
+        days.id,
+        done.json.grantUpdatedAt,
+      ], version);
+    }
+    assertEquals([(await grant()).scheduleId, await events()], [days.id, recorded]);
+    // Without If-Match, or with *, the change is unconditional (as for every PUT).
+    assertEquals((await request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: null }, headers: { "if-match": "*" } })).status, 200);
+    assertEquals((await request("PUT", `/api/groups/${group.id}/rooms/${lab}`, { body: { scheduleId: null } })).status, 200);
+  });
 });

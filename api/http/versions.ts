@@ -26,15 +26,17 @@ export function ifMatch(c: Context): string | null {
   return raw.trim().replace(/^W\//, "").replace(/^"|"$/g, "");
 }
 
+/** Whether If-Match names another version than this one (false without If-Match). */
+export function isStale(c: Context, version: Date | string): boolean {
+  const expected = ifMatch(c);
+  if (expected === null) return false;
+  const asked = Date.parse(expected);
+  return Number.isNaN(asked) || new Date(asked).toISOString() !== new Date(version).toISOString();
+}
+
 /** Throws 412 when If-Match names another version than the current one. */
 export function assertVersion(c: Context, current: { updatedAt: Date | string }) {
-  const expected = ifMatch(c);
-  if (expected === null) return;
-  const actual = new Date(current.updatedAt).toISOString();
-  const asked = Date.parse(expected);
-  if (Number.isNaN(asked) || new Date(asked).toISOString() !== actual) {
-    throw new StaleVersion(current);
-  }
+  if (isStale(c, current.updatedAt)) throw new StaleVersion(current);
 }
 
 /**

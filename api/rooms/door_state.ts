@@ -30,15 +30,15 @@ export async function doorStates(sql: Queries, rooms: DoorRoom[], now = new Date
   const states = new Map<number, DoorState>();
   const scheduled = rooms.filter((r) => r.isActive && r.unlockScheduleId !== null);
   const rules = await scheduleRules(sql, [...new Set(scheduled.map((r) => r.unlockScheduleId!))]);
+  // Each schedule once, however many rooms share it.
+  const times = new Map([...rules].map(([id, rule]) => [id, { open: isOpen(rule, now), since: currentSince(rule, now), until: nextChange(rule, now) }]));
   const waiting: { room: number; since: Date | null; until: Date | null }[] = [];
   for (const room of rooms) {
     if (!room.isActive) states.set(room.id, locked(DOOR_REASONS.roomInactive));
     else if (room.unlockScheduleId === null) states.set(room.id, locked(DOOR_REASONS.noSchedule));
     else {
-      const rule = rules.get(room.unlockScheduleId)!;
-      const since = currentSince(rule, now);
-      const until = nextChange(rule, now);
-      if (!isOpen(rule, now)) states.set(room.id, locked(DOOR_REASONS.outside, since, until));
+      const { open, since, until } = times.get(room.unlockScheduleId)!;
+      if (!open) states.set(room.id, locked(DOOR_REASONS.outside, since, until));
       else if (!room.firstPersonIn) states.set(room.id, { state: "unlocked", since, until, reason: DOOR_REASONS.open });
       else waiting.push({ room: room.id, since, until });
     }

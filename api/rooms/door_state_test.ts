@@ -4,6 +4,7 @@
 import { assertEquals } from "../testing/assert.ts";
 import { describeApp } from "../testing/test_app.ts";
 import { building, CARD } from "../access/testing.ts";
+import { doorStates } from "./door_state.ts";
 
 const ALWAYS = Object.fromEntries(
   ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, [{ start: "00:00", end: "24:00" }]]),
@@ -57,6 +58,61 @@ describeApp("door state", async (t, testApp) => {
     assertEquals(granted.decision, "granted");
     const [log] = await testApp.sql`select timestamp from access_logs where id = ${granted.logId}`;
     assertEquals(await state(), { state: "unlocked", since: log.timestamp.toISOString(), until: null, reason: "Unlocked since the first person in" });
+  });
+
+  await t.step("first person in on a fixed clock: only a grant since the window began unlocks", async () => {
+    // 09:00-17:00 UTC every day; now is Wednesday 25 November 2026, 12:00 UTC.
+    const office = (await request("POST", "/api/schedules", {
+      body: { name: "Office", timeZone: "UTC", weekly: Object.fromEntries(Object.keys(ALWAYS).map((d) => [d, [{ start: "09:00", end: "17:00" }]])) },
+    })).json.id;
+    const now = new Date("2026-11-25T12:00:00Z");
+    const opened = "2026-11-25T09:00:00.000Z";
+    const closes = "2026-11-25T17:00:00.000Z";
+    const [other] = await testApp.sql<{ id: number }[]>`insert into rooms (name) values ('Store') returning id`;
+    const room = { id: b.roomId, isActive: true, unlockScheduleId: office, firstPersonIn: true };
+    const door = async () => {
+      const s = (await doorStates(testApp.sql, [room], now)).get(b.roomId)!;
+      return { ...s, since: s.since?.toISOString() ?? null, until: s.until?.toISOString() ?? null };
+    };
+    const log = (roomId: number, at: string, outcome = "success") =>
+      testApp.sql`insert into access_logs (room_id, action, outcome, timestamp) values (${roomId}, 'access', ${outcome}, ${at})`;
+    await testApp.sql`delete from access_logs where room_id = ${b.roomId}`;
+    // Without first person in: unlocked since the window began, until it ends.
+    assertEquals((await doorStates(testApp.sql, [{ ...room, firstPersonIn: false }], now)).get(b.roomId), {
+      state: "unlocked",
+      since: new Date(opened),
+      until: new Date(closes),
+      reason: "Unlock schedule open",
+    });
+    // Grants before the window opened (yesterday's, and this morning's at 08:59),
+    // a denial in the window, a grant at another room and one after now do not count.
+    await log(b.roomId, "2026-11-24T10:00:00Z");
+    await log(b.roomId, "2026-11-25T08:59:59.999Z");
+    await log(b.roomId, "2026-11-25T10:00:00Z", "denied");
+    await log(other.id, "2026-11-25T10:00:00Z");
+    await log(b.roomId, "2026-11-25T12:00:00.001Z");
+    assertEquals(await door(), { state: "locked", since: opened, until: closes, reason: "Waiting for the first person in" });
+    // A grant at the window's first instant does; the door is unlocked since that grant.
+    await log(b.roomId, opened);
+    assertEquals(await door(), { state: "unlocked", since: opened, until: closes, reason: "Unlocked since the first person in" });
+    await log(b.roomId, "2026-11-25T09:30:00Z");
+    assertEquals((await door()).since, opened, "the first grant in the window, not a later one");
+    await testApp.sql`delete from access_logs where room_id = ${b.roomId} and timestamp = ${opened}`;
+    assertEquals(await door(), { state: "unlocked", since: "2026-11-25T09:30:00.000Z", until: closes, reason: "Unlocked since the first person in" });
+    // Outside the window the door is locked whatever was granted in it.
+    const evening = (await doorStates(testApp.sql, [room], new Date("2026-11-25T18:00:00Z"))).get(b.roomId)!;
+    assertEquals([evening.state, evening.reason, evening.since, evening.until], [
+      "locked",
+      "Outside the unlock schedule",
+      new Date(closes),
+      new Date("2026-11-26T09:00:00Z"),
+    ]);
+    // Rooms sharing the schedule each get their own first person in.
+    const both = await doorStates(testApp.sql, [room, { ...room, id: other.id }], now);
+    assertEquals([both.get(b.roomId)!.state, both.get(other.id)!.state], ["unlocked", "unlocked"]);
+    await testApp.sql`delete from access_logs where room_id = ${other.id}`;
+    assertEquals((await doorStates(testApp.sql, [room, { ...room, id: other.id }], now)).get(other.id)!.reason, "Waiting for the first person in");
+    await testApp.sql`delete from rooms where id = ${other.id}`;
   });
 
   await t.step("a deactivated room's door is locked whatever its schedule", async () => {

@@ -63,12 +63,17 @@ describeApp("schedules", async (t, { sql, login }) => {
       ["no week", { name: "A", timeZone: "UTC" }, "Weekly time windows are required"],
       ["an unknown calendar", { ...office, name: "A", holidayCalendarId: 999999 }, "Holiday calendar not found"],
       ["a calendar id that is not one", { ...office, name: "A", holidayCalendarId: "1" }, "Holiday calendar must be a holiday calendar's id or null"],
+      ["a description too long", { ...office, name: "A", description: "x".repeat(1001) }, "Description must be at most 1000 characters"],
     ];
     for (const [what, body, message] of cases) {
       const res = await request("POST", "/api/schedules", { body });
       assertEquals([what, res.status, res.json.error], [what, 400, message]);
     }
     assertEquals((await sql`select count(*)::int as n from schedules`)[0].n, 1);
+    // 1000 characters is the longest description (after trimming).
+    const longest = await request("POST", "/api/schedules", { body: { ...office, name: "Long", description: ` ${"x".repeat(1000)} ` } });
+    assertEquals([longest.status, longest.json.description?.length], [201, 1000], longest.text);
+    await request("DELETE", `/api/schedules/${longest.json.id}`);
   });
 
   await t.step("GET lists by name with usedBy; GET one adds openNow and nextChange; 404", async () => {
@@ -204,5 +209,24 @@ describeApp("holiday calendars", async (t, { sql, login }) => {
     const gone = await request("DELETE", `/api/holiday-calendars/${id}`);
     assertEquals([gone.status, gone.json], [200, { success: true, id }]);
     assertEquals((await request("PUT", `/api/holiday-calendars/${id}`, { body: { name: "X" } })).status, 404);
+  });
+
+  await t.step("PUT honours If-Match (412 with the current calendar), refuses a taken name (409); DELETE of an unknown id is 404", async () => {
+    const made = await request("POST", "/api/holiday-calendars", { body: { name: "Austria", holidays: [christmas] } });
+    assertEquals(made.status, 201, made.text);
+    const cal = made.json;
+    const edited = await request("PUT", `/api/holiday-calendars/${cal.id}`, { body: { name: "Österreich", holidays: [] }, headers: { "if-match": `"${cal.updatedAt}"` } });
+    assertEquals([edited.status, edited.json.name], [200, "Österreich"], edited.text);
+    const stale = await request("PUT", `/api/holiday-calendars/${cal.id}`, { body: { name: "Late", holidays: [christmas] }, headers: { "if-match": `"${cal.updatedAt}"` } });
+    assertEquals([stale.status, stale.json.code, stale.json.current.name, stale.json.current.updatedAt], [412, "stale", "Österreich", edited.json.updatedAt]);
+    // "Summer" is taken, whatever the case.
+    const taken = await request("PUT", `/api/holiday-calendars/${cal.id}`, { body: { name: "SUMMER" } });
+    assertEquals([taken.status, taken.json.error], [409, "A holiday calendar with this name already exists"]);
+    const now = (await request("GET", `/api/holiday-calendars/${cal.id}`)).json;
+    assertEquals([now.name, now.holidays, now.updatedAt], ["Österreich", [], edited.json.updatedAt]);
+    // Its own name in another case is no clash.
+    assertEquals((await request("PUT", `/api/holiday-calendars/${cal.id}`, { body: { name: "ÖSTERREICH" } })).status, 200);
+    const missing = await request("DELETE", "/api/holiday-calendars/999999");
+    assertEquals([missing.status, missing.json.error], [404, "Holiday calendar not found"]);
   });
 });

@@ -157,56 +157,160 @@ function transitionBetween(from: number, to: number, timeZone: string): number |
 }
 
 /**
- * The instants where the schedule may open or close, for local dates first..last:
- * each window edge and midnight at their wall-clock times, and the zone's offset
- * changes (where the clock jumps over or back across an edge). Sorted.
+ * The instants where the schedule may open or close on one local date (its
+ * windows given): each window edge and midnight at their wall-clock times, and
+ * the zone's offset change near it (where the clock jumps over or back across an
+ * edge). All lie within 14 hours before the date's UTC midnight and 38 after.
  */
-function candidates(rule: ScheduleRule, first: string, last: string): number[] {
-  const found = new Set<number>();
-  for (let date = first; date <= last; date = addDays(date, 1)) {
-    const edges = new Set([0]);
-    for (const win of windowsOn(rule, date)) edges.add(minutesOf(win.start)).add(minutesOf(win.end));
-    for (const minute of edges) for (const t of instantsOf(date, minute, rule.timeZone)) found.add(t);
-    const start = utcOf(date) - 14 * 60 * MINUTE;
-    const shift = transitionBetween(start, start + DAY + 28 * 60 * MINUTE, rule.timeZone);
-    if (shift !== null) found.add(shift);
-  }
-  return [...found].sort((a, b) => a - b);
+function candidatesOn(date: string, windows: TimeWindow[], timeZone: string): number[] {
+  const edges = new Set([0]);
+  for (const win of windows) edges.add(minutesOf(win.start)).add(minutesOf(win.end));
+  const midnight = utcOf(date);
+  const start = midnight - 14 * 60 * MINUTE;
+  const end = start + DAY + 28 * 60 * MINUTE;
+  const offset = offsetAt(start, timeZone);
+  // The usual day: one offset throughout, so each edge is one instant.
+  if (offsetAt(end, timeZone) === offset) return [...edges].map((minute) => midnight + minute * MINUTE - offset);
+  const found: number[] = [];
+  for (const minute of edges) found.push(...instantsOf(date, minute, timeZone));
+  const shift = transitionBetween(start, end, timeZone);
+  if (shift !== null) found.push(shift);
+  return found;
 }
 
-/** How far to look: a few days, a year, then long enough for a yearly 29 February. */
-const HORIZONS = [3, 400, 1470];
-
-/** When the schedule next opens or closes after `at`; null when it never changes. */
-export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
-  const t = typeof at === "number" ? at : at.getTime();
-  const now = isOpen(rule, t);
-  const today = wallClock(t, rule.timeZone).date;
-  for (const days of HORIZONS) {
-    const last = addDays(today, days);
-    for (const c of candidates(rule, addDays(today, -1), last)) {
-      if (c <= t || isOpen(rule, c) === now) continue;
-      // Only a change well before the horizon's last day is sure to be the first.
-      if (c < utcOf(last) - DAY || days === HORIZONS.at(-1)) return new Date(c);
-      break;
-    }
+/** What a day's windows make of it: open all day, closed all day, or both in turn. */
+type Kind = "open" | "closed" | "mixed";
+function kindOf(windows: TimeWindow[]): Kind {
+  const spans = windows.map((w) => [minutesOf(w.start), minutesOf(w.end)]).filter(([s, e]) => s < e).sort((a, b) => a[0] - b[0]);
+  let reach = 0;
+  for (const [s, e] of spans) {
+    if (s > reach) return "mixed";
+    reach = Math.max(reach, e);
   }
-  return null;
+  return reach >= 1440 ? "open" : spans.length ? "mixed" : "closed";
+}
+
+/**
+ * Whether the schedule is the same at every instant: every weekday open all day
+ * (or every one closed all day), and every holiday the same, so that neither a
+ * weekday, a holiday, midnight nor a daylight-saving change can change it.
+ */
+function neverChanges(rule: ScheduleRule): boolean {
+  const kind = kindOf(rule.weekly[DAYS[0]]);
+  return kind !== "mixed" && DAYS.every((d) => kindOf(rule.weekly[d]) === kind) &&
+    rule.holidays.every((h) => kindOf(h.windows) === kind);
+}
+
+/** Days as whole numbers since 1970-01-01 (plain dates, no zone). */
+const dayNumber = (date: string) => Math.round(utcOf(date) / DAY);
+const yearOfDay = (day: number) => new Date(day * DAY).getUTCFullYear();
+
+/**
+ * The local dates of a schedule: each one's windows and kind, with its calendar's
+ * holidays laid out a year at a time as dates are asked for (the first covering
+ * holiday decides a date, as in windowsOn), so that a long run of days costs no
+ * zone arithmetic.
+ */
+function daysOf(rule: ScheduleRule) {
+  const years = new Map<number, { first: number; last: number; holidayOn: Map<number, number> }>();
+  let recent = { first: 1, last: 0, holidayOn: new Map<number, number>() };
+  const laidOut = rule.holidays.map((h) => {
+    const start = dayNumber(h.date);
+    const month = Number(h.date.slice(5, 7)) - 1;
+    return { start, span: h.endDate ? dayNumber(h.endDate) - start : 0, yearly: h.repeatsYearly, month, day: Number(h.date.slice(8, 10)) };
+  });
+  const holidaysIn = (year: number) => {
+    const known = years.get(year);
+    if (known) return known;
+    const holidayOn = new Map<number, number>();
+    const first = dayNumber(`${String(year).padStart(4, "0")}-01-01`);
+    const last = dayNumber(`${String(year).padStart(4, "0")}-12-31`);
+    years.set(year, { first, last, holidayOn });
+    const mark = (i: number, from: number, to: number) => {
+      for (let d = Math.max(from, first); d <= Math.min(to, last); d++) if (!holidayOn.has(d)) holidayOn.set(d, i);
+    };
+    laidOut.forEach(({ start, span, yearly, month, day }, i) => {
+      if (!yearly) return mark(i, start, start + span);
+      // A yearly holiday counts from its start's year and the next (holidayCovers);
+      // 29 February only in leap years.
+      for (const y of [year - 1, year]) {
+        if (month === 1 && day === 29 && !isLeap(y)) continue;
+        const s = Math.round(Date.UTC(y, month, day) / DAY);
+        mark(i, s, s + span);
+      }
+    });
+    return years.get(year)!;
+  };
+  const holidayOn = (day: number) => {
+    if (day < recent.first || day > recent.last) recent = holidaysIn(yearOfDay(day));
+    return recent.holidayOn.get(day);
+  };
+  const weekKinds = DAYS.map((d) => kindOf(rule.weekly[d]));
+  const holidayKinds = rule.holidays.map((h) => kindOf(h.windows));
+  const weekday = (day: number) => (((day + 3) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+  const kind = (day: number): Kind => {
+    const h = holidayOn(day);
+    return h === undefined ? weekKinds[weekday(day)] : holidayKinds[h];
+  };
+  const windows = (day: number): TimeWindow[] => {
+    const h = holidayOn(day);
+    return h === undefined ? rule.weekly[DAYS[weekday(day)]] : rule.holidays[h].windows;
+  };
+  return {
+    windows,
+    /** No change can fall on the date: it and the dates either side are all open, or all closed, all day. */
+    quiet: (day: number) => {
+      const k = kind(day);
+      return k !== "mixed" && kind(day - 1) === k && kind(day + 1) === k;
+    },
+    candidates: (day: number) => candidatesOn(dateOf(day * DAY), windows(day), rule.timeZone),
+    isOpen: (t: number) => {
+      const w = wallClock(t, rule.timeZone);
+      return windows(dayNumber(w.date)).some((win) => minutesOf(win.start) * MINUTE <= w.ms && w.ms < minutesOf(win.end) * MINUTE);
+    },
+  };
+}
+
+/** How far to look, in days: long enough for a yearly 29 February. */
+const HORIZON = 1470;
+
+/** When the schedule next opens or closes after `at`; null when it never changes (in four years). */
+export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
+  if (neverChanges(rule)) return null;
+  const t = typeof at === "number" ? at : at.getTime();
+  const today = dayNumber(wallClock(t, rule.timeZone).date);
+  const days = daysOf(rule);
+  const now = days.isOpen(t);
+  // Dates in order, skipping quiet ones; a date's candidates lie within 52 hours,
+  // so once one holds a change, none past the next two dates can come earlier.
+  let first: number | null = null;
+  let stop = today + HORIZON;
+  for (let day = today - 1; day <= stop; day++) {
+    if (days.quiet(day)) continue;
+    for (const c of days.candidates(day)) {
+      if (c > t && (first === null || c < first) && days.isOpen(c) !== now) first = c;
+    }
+    if (first !== null) stop = Math.min(stop, day + 2);
+  }
+  return first === null ? null : new Date(first);
 }
 
 /** When the schedule's present state (open or closed) began, at or before `at`; null when it never changed in four years. */
 export function currentSince(rule: ScheduleRule, at: Date | number): Date | null {
+  if (neverChanges(rule)) return null;
   const t = typeof at === "number" ? at : at.getTime();
-  const now = isOpen(rule, t);
-  const today = wallClock(t, rule.timeZone).date;
-  for (const days of HORIZONS) {
-    const first = addDays(today, -days);
-    const earlier = candidates(rule, first, addDays(today, 1)).filter((c) => c <= t).reverse();
-    for (const c of earlier) {
-      if (isOpen(rule, c - 1) === now) continue;
-      if (c > utcOf(first) + DAY || days === HORIZONS.at(-1)) return new Date(c);
-      break;
+  const today = dayNumber(wallClock(t, rule.timeZone).date);
+  const days = daysOf(rule);
+  const now = days.isOpen(t);
+  // The latest candidate at or before t with the other state just before it.
+  let since: number | null = null;
+  let stop = today - HORIZON;
+  for (let day = today + 1; day >= stop; day--) {
+    if (days.quiet(day)) continue;
+    for (const c of days.candidates(day)) {
+      if (c <= t && (since === null || c > since) && days.isOpen(c - 1) !== now) since = c;
     }
+    if (since !== null) stop = Math.max(stop, day - 2);
   }
-  return null;
+  return since === null ? null : new Date(since);
 }

@@ -174,3 +174,44 @@ Deno.test("zones with half-hour offsets and no daylight saving", () => {
   const r = rule("Asia/Kolkata", nineToFive); // UTC+05:30
   assertEquals(iso(nextChange(r, at("2026-11-25T00:00:00Z"))), "2026-11-25T03:30:00.000Z");
 });
+
+Deno.test("a week open (or closed) all day every day, with holidays the same, never changes: null at once", () => {
+  const allDay = [{ start: "00:00", end: "24:00" }];
+  const sameHolidays: Holiday[] = [
+    { name: "Open all day", date: "2026-12-25", repeatsYearly: true, windows: allDay },
+    { name: "Leap day", date: "2024-02-29", repeatsYearly: true, windows: allDay },
+  ];
+  for (const zone of ["UTC", "America/New_York", "Europe/Berlin", "Australia/Sydney"]) {
+    const always = rule(zone, allDay, sameHolidays);
+    // Across a daylight-saving change too: the clock jumping does not open or close anything.
+    for (const t of ["2026-03-08T06:30:00Z", "2026-10-25T00:30:00Z", "2026-12-25T12:00:00Z"]) {
+      assertEquals(isOpen(always, at(t)), true);
+      assertEquals([nextChange(always, at(t)), currentSince(always, at(t))], [null, null], `${zone} ${t}`);
+    }
+    const never = rule(zone, [], [{ name: "Closed", date: "2026-12-25", endDate: "2027-01-02", repeatsYearly: true, windows: [] }]);
+    assertEquals([isOpen(never, at("2026-12-25T12:00:00Z")), nextChange(never, at("2026-06-01T00:00:00Z")), currentSince(never, at("2026-06-01T00:00:00Z"))], [false, null, null]);
+  }
+  // A holiday whose windows leave part of the day closed does change an all-open week.
+  const halfDay = rule("UTC", allDay, [{ name: "Half day", date: "2026-12-24", repeatsYearly: false, windows: [{ start: "00:00", end: "12:00" }] }]);
+  assertEquals(iso(nextChange(halfDay, at("2026-12-01T00:00:00Z"))), "2026-12-24T12:00:00.000Z");
+  assertEquals(iso(currentSince(halfDay, at("2026-12-24T13:00:00Z"))), "2026-12-24T12:00:00.000Z");
+  assertEquals(iso(nextChange(halfDay, at("2026-12-24T13:00:00Z"))), "2026-12-25T00:00:00.000Z");
+  // A one-off holiday long past changes nothing ahead, but the state began when it ended.
+  const past = rule("UTC", allDay, [{ name: "Closed once", date: "2026-01-05", repeatsYearly: false, windows: [] }]);
+  assertEquals(nextChange(past, at("2026-06-01T00:00:00Z")), null);
+  assertEquals(iso(currentSince(past, at("2026-06-01T00:00:00Z"))), "2026-01-06T00:00:00.000Z");
+  assertEquals(currentSince(past, at("2031-06-01T00:00:00Z")), null); // more than four years back
+});
+
+Deno.test("a far-away yearly holiday as the only change: its wall-clock start and end, in the right year", () => {
+  const allDay = [{ start: "00:00", end: "24:00" }];
+  const christmas = rule("Europe/Berlin", allDay, [{ name: "Christmas", date: "2020-12-25", endDate: "2020-12-26", repeatsYearly: true, windows: [] }]);
+  assertEquals(iso(nextChange(christmas, at("2027-01-10T12:00:00Z"))), "2027-12-24T23:00:00.000Z"); // 25 December 00:00 CET
+  assertEquals(iso(currentSince(christmas, at("2027-01-10T12:00:00Z"))), "2026-12-26T23:00:00.000Z"); // 27 December 00:00 CET
+  assertEquals(iso(nextChange(christmas, at("2027-12-25T12:00:00Z"))), "2027-12-26T23:00:00.000Z");
+  // Closed every day but a yearly 29 February, in New York: the next one is 2028's, the last 2024's.
+  const leap = rule("America/New_York", [], [{ name: "Leap day", date: "2024-02-29", repeatsYearly: true, windows: [{ start: "10:00", end: "11:00" }] }]);
+  assertEquals(iso(nextChange(leap, at("2025-03-01T00:00:00Z"))), "2028-02-29T15:00:00.000Z");
+  assertEquals(iso(currentSince(leap, at("2027-12-31T00:00:00Z"))), "2024-02-29T16:00:00.000Z");
+  assertEquals(iso(nextChange(leap, at("2028-02-29T15:30:00Z"))), "2028-02-29T16:00:00.000Z");
+});

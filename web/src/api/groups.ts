@@ -14,8 +14,13 @@ import type { Json } from "../../../api/http/contract_json.ts";
 /** A group with its member and room counts, as the list answers it (api/groups/contract.ts). */
 export type Group = Json<GroupWithCounts>;
 
-/** A room as GET /api/groups/{id}/rooms lists it, with the grant's schedule (only what these screens show). */
-export type GroupRoom = Pick<Json<GrantedRoom>, "id" | "name" | "description" | "isActive" | "scheduleId" | "scheduleName">;
+/**
+ * A room as GET /api/groups/{id}/rooms lists it, with the grant's schedule (only
+ * what these screens show) and the grant's version (none yet for a grant made offline).
+ */
+export type GroupRoom =
+  & Pick<Json<GrantedRoom>, "id" | "name" | "description" | "isActive" | "scheduleId" | "scheduleName">
+  & Partial<Pick<Json<GrantedRoom>, "grantUpdatedAt">>;
 
 export const GROUPS_KEY = ["/api/groups/with-counts"] as const;
 export const groupKey = (id: number) => [`/api/groups/${id}`] as const;

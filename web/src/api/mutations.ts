@@ -15,6 +15,11 @@ export type ChangeRequest = {
   body?: unknown;
   /** The updatedAt the edit was based on; sent as If-Match (412 when stale). */
   baseVersion?: string;
+  /**
+   * The field of the answer (and of a 412's current) holding the version, when it
+   * is not updatedAt: a grant's is grantUpdatedAt, its answer being the room.
+   */
+  versionField?: string;
 };
 
 export type Change<TVars, TResult = unknown> = {

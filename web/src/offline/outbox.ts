@@ -13,7 +13,7 @@ import { callHeaders, endPendingSession, send as sendRequest } from "../api/clie
 import type { ChangeRequest } from "../api/mutations";
 import { SESSION_QUERY_KEY } from "../api/session";
 import { db, storedUser } from "./storage";
-import { classify, nextToSend, type OutboxRow, rebaseAfter, replaceTempId, resend } from "./outbox_rules";
+import { classify, nextToSend, type OutboxRow, rebaseAfter, replaceTempId, resend, versionIn } from "./outbox_rules";
 import { cacheRow, snapshot } from "./persister";
 
 export type Outcome =
@@ -194,8 +194,7 @@ export async function retry(seq: number) {
 export async function keepMine(held: OutboxRow) {
   const row = await ownRow(held.seq!);
   if (!row) return;
-  const current = row.current as { updatedAt?: string } | undefined;
-  await db.outbox.put(resend(row, crypto.randomUUID(), { ...row.request, baseVersion: current?.updatedAt }));
+  await db.outbox.put(resend(row, crypto.randomUUID(), { ...row.request, baseVersion: versionIn(row.request, row.current) }));
   await replay();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classify, nextToSend, type OutboxRow, pathEntity, rebaseAfter, replaceTempId, resend } from "./outbox_rules";
+import { classify, nextToSend, type OutboxRow, pathEntity, rebaseAfter, replaceTempId, resend, versionIn } from "./outbox_rules";
 
 let seq = 0;
 const row = (entities: string[], status: OutboxRow["status"] = "waiting", path = "/api/x"): OutboxRow => ({
@@ -125,6 +125,21 @@ describe("rebaseAfter", () => {
     expect(rebaseAfter(edit("/api/users/5", v1), toggle, { queued: true }).request.baseVersion).toBe(v1);
     // An answer about another entity (e.g. a group named by the same number) does not count.
     expect(rebaseAfter(edit("/api/users/5", v1), toggle, { id: 9, updatedAt: v2 }).request.baseVersion).toBe(v1);
+  });
+
+  it("a version of its own (a grant's) moves on only after a change at the same path, to the field it names", () => {
+    const grantEdit = (path: string, baseVersion: string) => ({ ...edit(path, baseVersion), request: { method: "PUT" as const, path, body: {}, baseVersion, versionField: "grantUpdatedAt" } });
+    const first = grantEdit("/api/groups/1/rooms/5", v1);
+    const answer = { id: 5, updatedAt: "2026-01-01T00:09:00.000Z", grantUpdatedAt: v2 };
+    expect(rebaseAfter(grantEdit("/api/groups/1/rooms/5", v1), first, answer).request.baseVersion).toBe(v2);
+    // Another group's grant of the room, and the room itself, keep their versions.
+    expect(rebaseAfter(grantEdit("/api/groups/2/rooms/5", v1), first, answer).request.baseVersion).toBe(v1);
+    expect(rebaseAfter(edit("/api/rooms/5", v1), first, answer).request.baseVersion).toBe(v1);
+    // A room edit's answer carries no grant version.
+    const roomEdit = edit("/api/rooms/5", "2025-12-31T00:00:00.000Z");
+    expect(rebaseAfter(grantEdit("/api/groups/1/rooms/5", v1), roomEdit, { id: 5, updatedAt: v2 }).request.baseVersion).toBe(v1);
+    expect(versionIn(first.request, answer)).toBe(v2);
+    expect(versionIn(edit("/api/rooms/5", v1).request, answer)).toBe(answer.updatedAt);
   });
 });
 

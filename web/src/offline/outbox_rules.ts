@@ -120,12 +120,24 @@ export function classify(
  * stale (412) against the user's own earlier change. Only edits based on the
  * same version as the sent change (or, for a change without one, on any) move.
  */
+/** The version an answer (or a 412's current) carries for this request: its updatedAt, or the field it names. */
+export function versionIn(request: ChangeRequest, entity: unknown): string | undefined {
+  const version = (entity as Record<string, unknown> | undefined)?.[request.versionField ?? "updatedAt"];
+  return typeof version === "string" ? version : undefined;
+}
+
 export function rebaseAfter(later: OutboxRow, sent: OutboxRow, answer: unknown): OutboxRow {
   const entity = answeredEntity(sent, answer);
   if (!entity || !later.request.baseVersion || later.status !== "waiting") return later;
   if (pathEntity(later.request.path) !== entity) return later;
+  // A version of its own (a grant's, at /api/groups/1/rooms/5) belongs to that path
+  // alone: a change of the room does not move it on, nor does a change of another
+  // group's grant of the room, and a grant's change does not move the room's.
+  if (later.request.versionField !== sent.request.versionField) return later;
+  if (later.request.versionField && later.request.path !== sent.request.path) return later;
   if (sent.request.baseVersion && later.request.baseVersion !== sent.request.baseVersion) return later;
-  return { ...later, request: { ...later.request, baseVersion: (answer as { updatedAt: string }).updatedAt } };
+  const version = versionIn(later.request, answer);
+  return version ? { ...later, request: { ...later.request, baseVersion: version } } : later;
 }
 
 /** "/api/users/5/toggle-active" → "users/5": the entity a request acts on (its last numbered segment). */

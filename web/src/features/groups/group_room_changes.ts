@@ -3,10 +3,10 @@
 // optimistic edits of the group's rooms and its room count.
 import { byName } from "../../api/by_name";
 import { type Group, groupKey, type GroupRoom, groupRoomsKey, GROUPS_KEY, patchCachedGroup } from "../../api/groups";
-import { type ChangeHandlers, useChange } from "../../api/mutations";
+import { type ChangeHandlers, isSaved, useChange } from "../../api/mutations";
 import { type Schedule, SCHEDULES_KEY } from "../../api/schedules";
 
-export type GroupRoomChange = { group: Pick<Group, "id" | "name">; room: Pick<GroupRoom, "id" | "name" | "description" | "isActive"> };
+export type GroupRoomChange = { group: Pick<Group, "id" | "name">; room: Pick<GroupRoom, "id" | "name" | "description" | "isActive" | "grantUpdatedAt"> };
 
 const keys = ({ group }: GroupRoomChange) => [groupRoomsKey(group.id), groupKey(group.id), GROUPS_KEY];
 
@@ -51,6 +51,9 @@ export function useSetGrantSchedule(handlers: ChangeHandlers<GrantSchedule, Grou
       method: "PUT",
       path: `/api/groups/${group.id}/rooms/${room.id}`,
       body: { scheduleId: schedule?.id ?? null },
+      // If-Match on the grant's own version (the room's updatedAt is the room's).
+      baseVersion: isSaved(group.id) && isSaved(room.id) ? room.grantUpdatedAt : undefined,
+      versionField: "grantUpdatedAt",
     }),
     describe: ({ group, room, schedule }) => `Set the schedule of ${room.name} in ${group.name} to ${schedule?.name ?? "Always"}`,
     optimistic: (cache, { group, room, schedule }) => {
