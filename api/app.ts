@@ -20,6 +20,7 @@ import { deviceRoutes } from "./devices/routes.ts";
 import { logRoutes } from "./logs/routes.ts";
 import { holidayCalendarRoutes, scheduleRoutes } from "./schedules/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
+import { lockdownRoutes } from "./lockdowns/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { credentialRoutes } from "./users/credentials_routes.ts";
 import { groupRoutes } from "./groups/routes.ts";
@@ -87,6 +88,7 @@ export function createApp(
   app.route("/api/audit", auditRoutes);
   app.route("/api/schedules", scheduleRoutes);
   app.route("/api/holiday-calendars", holidayCalendarRoutes);
+  app.route("/api/lockdowns", lockdownRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

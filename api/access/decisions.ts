@@ -2,7 +2,9 @@
 // statement reads every fact, applies the rules in order, writes the access-log
 // row and answers. Rules, first failing first:
 //   device active → device in a room → room active → credential known →
-//   credential active → its user active → the user in an active group holding the room
+//   credential active → its user active
+//   → no lockdown covering the room (unless a group of the user's with lockdown
+//   override holds it) → the user in an active group holding the room
 //   → one of those grants open now (its schedule open, or none: at all times).
 //
 // Decisions arriving together are decided together: while earlier statements are at
@@ -30,6 +32,7 @@ import { type Pool, poolOf, scopeOf } from "../db/guard.ts";
 import { DatabaseUnavailable, isUnavailable } from "../db/unavailable.ts";
 import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
 import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
+import { coveredByLockdown } from "../lockdowns/repo.ts";
 
 export type Decision = {
   decision: "granted" | "denied";
@@ -141,6 +144,15 @@ export async function decideAll(
         when f.user_id is null then 'unknown_credential'
         when not f.credential_active then 'credential_inactive'
         when not f.user_active then 'user_inactive'
+        -- Lockdown (spec 3 §2): before any group or schedule rule; a member of an
+        -- active group with lockdown_override holding the room passes, whatever the
+        -- grant's schedule.
+        when ${coveredByLockdown(sql, sql`f.room_id`)} then case when exists (
+          select 1 from user_groups ug
+          join groups g on g.id = ug.group_id and g.is_active and g.lockdown_override
+          join group_rooms gr on gr.group_id = ug.group_id and gr.room_id = f.room_id
+          where ug.user_id = f.user_id
+        ) then 'granted' else 'lockdown' end
         when not exists (
           select 1 from user_groups ug
           join groups g on g.id = ug.group_id and g.is_active

@@ -16,6 +16,7 @@ export const REASONS = {
   unknown_credential: "Unknown credential",
   credential_inactive: "Credential is deactivated",
   user_inactive: "User is deactivated",
+  lockdown: "Lockdown in effect",
   no_group_access: "No access to this room",
   outside_schedule: "Outside the allowed hours for this room",
 } as const;
