@@ -36,6 +36,7 @@ import { lastLockRoutes } from "./integrations/lastlock/routes.ts";
 import { unifiRoutes } from "./integrations/unifi/routes.ts";
 import { STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes } from "./integrations/stripe/hosted_page.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
+import { DoorStreams } from "./access/door_streams.ts";
 
 /**
  * Without `integrations` they are built from the configuration; whoever starts the
@@ -48,9 +49,11 @@ export function createApp(
     ...options,
     integrations: options.integrations ?? createIntegrations(options.config),
   };
+  const doors = new DoorStreams(services.sql, services.listen, services.log);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);
+    c.set("doors", doors);
     c.set("config", services.config);
     c.set("log", services.log);
     c.set("integrations", services.integrations);

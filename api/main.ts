@@ -64,7 +64,7 @@ try {
 }
 
 const integrations = createIntegrations(config);
-const app = createApp({ sql: db.sql, config, log, integrations });
+const app = createApp({ sql: db.sql, listen: db.listen, config, log, integrations });
 let server: Deno.HttpServer;
 try {
   server = Deno.serve({

@@ -154,6 +154,14 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
   return list;
 }
 
+/** The list as sent, and its entity tag; undefined when the device no longer exists. */
+export async function taggedAccessList(sql: Queries, deviceId: number): Promise<{ json: string; tag: string } | undefined> {
+  const list = await accessList(sql, deviceId);
+  if (!list) return undefined;
+  const json = JSON.stringify(list);
+  return { json, tag: await entityTag(json) };
+}
+
 /** A strong entity tag: the SHA-256 of the body, quoted. */
 export async function entityTag(body: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));

@@ -22,3 +22,31 @@ create table lockdowns (
 );
 -- Every decision asks for the active ones: few rows, found without a scan.
 create index lockdowns_active_idx on lockdowns (id) where ended_at is null;
+
+-- The doors' live channel (spec 3 §3): whatever can change a door's access list
+-- tells every API process once it commits (db/notifications.ts, channel
+-- access_lists); each process then looks again at the lists of the doors connected
+-- to it (access/door_streams.ts). Statement triggers: one notification a statement
+-- at most, and PostgreSQL folds the same one within a transaction.
+create function notify_access_lists() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('access_lists', tg_table_name);
+  return null;
+end $$;
+
+create trigger users_notify_access_lists
+  after delete or update of is_active, first_name, last_name, email on users
+  for each statement execute function notify_access_lists();
+create trigger passkeys_notify_access_lists
+  after insert or delete or update of credential_id, user_id on passkeys
+  for each statement execute function notify_access_lists();
+do $$
+declare t text;
+begin
+  foreach t in array array['groups', 'user_groups', 'group_rooms', 'rooms', 'devices',
+    'user_credentials', 'lastlock_credentials', 'schedules', 'holiday_calendars', 'lockdowns']
+  loop
+    execute format('create trigger %I after insert or update or delete on %I
+      for each statement execute function notify_access_lists()', t || '_notify_access_lists', t);
+  end loop;
+end $$;
