@@ -44,7 +44,7 @@ const decisionRoutes = new Hono<DeviceKeyEnv>()
       if (!(await deviceByKeyHash(sql, c.var.deviceKeyHash))) throw invalidDeviceKey();
       throw error;
     }
-    const decision = await decide(sql, c.var.deviceKeyHash, input.credential, input.action, {
+    const decision = await decide(sql, c.var.deviceKeyHash, input, {
       deadlineMs: c.var.config.decisionDeadlineMs,
       synchronousCommit: c.var.config.decisionsSynchronousCommit,
     });
