@@ -43,13 +43,16 @@ import { DoorStreams } from "./access/door_streams.ts";
  * app passes its own when it must stop them (main.ts) or control them (tests).
  */
 export function createApp(
-  options: Omit<Services, "integrations"> & Partial<Pick<Services, "integrations">>,
+  options: Omit<Services, "integrations"> & Partial<Pick<Services, "integrations">> & {
+    /** Aborted when the server shuts down: long-lived streams end, so in-flight requests can finish. */
+    stopping?: AbortSignal;
+  },
 ) {
   const services: Services = {
     ...options,
     integrations: options.integrations ?? createIntegrations(options.config),
   };
-  const doors = new DoorStreams(services.sql, services.listen, services.log);
+  const doors = new DoorStreams(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);

@@ -1,7 +1,7 @@
 // The doors' live channel (spec 3 §3): GET /api/access/devices/self/stream keeps a
 // server-sent event stream open to each connected controller. Whatever can change
 // an access list notifies every API process (the access_lists triggers, migration
-// 016); each process then works out the lists of the doors connected to it and
+// 018); each process then works out the lists of the doors connected to it and
 // sends `list-changed` with the new ETag to each door whose list changed. So a door
 // hears of a change made through any process, and none is told twice of one list.
 // A notification lost while the listening connection was away is made good by
@@ -40,10 +40,16 @@ export class DoorStreams {
     private readonly sql: Queries,
     private readonly listen: Listen,
     private readonly log: Logger,
-  ) {}
+    private readonly stopping?: AbortSignal,
+  ) {
+    stopping?.addEventListener("abort", () => {
+      for (const door of this.#doors) door.stream.abort();
+    });
+  }
 
   /** Opens a door's stream: it hears of its list at once unless it already has it (Last-Event-ID). */
   async open(door: Door) {
+    if (this.stopping?.aborted) return door.stream.abort();
     this.#listening ??= this.listen("access_lists", () => this.changed());
     await this.#listening;
     this.#doors.add(door);
