@@ -1,6 +1,7 @@
 // The real API as its own process (deno run api/main.ts), for tests that stop and
 // start it or need it apart from themselves: the outage test, the door controller's.
 import { PRIORITY } from "../db/private_postgres.ts";
+export { freePort } from "../db/private_postgres.ts";
 
 export type ApiProcess = {
   /** http://127.0.0.1:<port> */
@@ -39,14 +40,6 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
       await process.status;
     },
   };
-}
-
-/** A port nobody listens on now. */
-export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 /** Reads the API's output until it says where it listens. */
