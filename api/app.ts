@@ -20,6 +20,7 @@ import { deviceRoutes } from "./devices/routes.ts";
 import { logRoutes } from "./logs/routes.ts";
 import { holidayCalendarRoutes, scheduleRoutes } from "./schedules/routes.ts";
 import { auditRoutes } from "./audit/routes.ts";
+import { lockdownRoutes } from "./lockdowns/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { credentialRoutes } from "./users/credentials_routes.ts";
 import { groupRoutes } from "./groups/routes.ts";
@@ -35,21 +36,27 @@ import { lastLockRoutes } from "./integrations/lastlock/routes.ts";
 import { unifiRoutes } from "./integrations/unifi/routes.ts";
 import { STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes } from "./integrations/stripe/hosted_page.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
+import { DoorStreams } from "./access/door_streams.ts";
 
 /**
  * Without `integrations` they are built from the configuration; whoever starts the
  * app passes its own when it must stop them (main.ts) or control them (tests).
  */
 export function createApp(
-  options: Omit<Services, "integrations"> & Partial<Pick<Services, "integrations">>,
+  options: Omit<Services, "integrations"> & Partial<Pick<Services, "integrations">> & {
+    /** Aborted when the server shuts down: long-lived streams end, so in-flight requests can finish. */
+    stopping?: AbortSignal;
+  },
 ) {
   const services: Services = {
     ...options,
     integrations: options.integrations ?? createIntegrations(options.config),
   };
+  const doors = new DoorStreams(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);
+    c.set("doors", doors);
     c.set("config", services.config);
     c.set("log", services.log);
     c.set("integrations", services.integrations);
@@ -87,6 +94,7 @@ export function createApp(
   app.route("/api/audit", auditRoutes);
   app.route("/api/schedules", scheduleRoutes);
   app.route("/api/holiday-calendars", holidayCalendarRoutes);
+  app.route("/api/lockdowns", lockdownRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

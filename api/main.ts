@@ -64,7 +64,8 @@ try {
 }
 
 const integrations = createIntegrations(config);
-const app = createApp({ sql: db.sql, config, log, integrations });
+const shuttingDown = new AbortController();
+const app = createApp({ sql: db.sql, listen: db.listen, config, log, integrations, stopping: shuttingDown.signal });
 let server: Deno.HttpServer;
 try {
   server = Deno.serve({
@@ -98,6 +99,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   stopHousekeeping();
   await doorSimulator?.stop();
+  shuttingDown.abort(); // the doors' event streams end: they would never finish by themselves
   await server.shutdown(); // lets in-flight requests finish
   await stopIntegrations(integrations); // the built-in simulators, if started
   await db.close();

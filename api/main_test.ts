@@ -2,6 +2,7 @@
 // graceful stop, and a restart on the same data folder.
 import { assert, assertEquals, assertMatch } from "./testing/assert.ts";
 import { connectEmbedded } from "./db/connect.ts";
+import { freePort } from "./db/private_postgres.ts";
 
 const DENO = Deno.execPath();
 
@@ -18,13 +19,6 @@ async function runToExit(env: Record<string, string>) {
   const { code, stdout, stderr } = await start(env).output();
   const dec = new TextDecoder();
   return { code, out: dec.decode(stdout), err: dec.decode(stderr).trim() };
-}
-
-function freePort() {
-  const listener = Deno.listen({ port: 0, hostname: "127.0.0.1" });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 async function waitHealthy(port: number) {

@@ -50,7 +50,7 @@ if (Deno.args[0] === "--serve") {
     statementTimeoutMs: config.dbStatementTimeoutMs,
     maxWaiting: config.dbMaxWaiting,
   });
-  const app = createApp({ sql: db.sql, config, log: createLogger("warn") });
+  const app = createApp({ sql: db.sql, listen: db.listen, config, log: createLogger("warn") });
   // The bare route: routing, every middleware, the request body read, a JSON answer; no
   // database. Sent exactly what a decision is sent, so the two differ only in the work.
   app.post("/api/bench/noop", allow.public, async (c) => {

@@ -40,7 +40,7 @@ const median = (times: number[]) => percentile([...times].sort((a, b) => a - b),
 try {
   const sql = db.sql;
   const config = loadConfig({ PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: "silent" });
-  const app = createApp({ sql, config, log: createLogger("silent") });
+  const app = createApp({ sql, listen: db.listen, config, log: createLogger("silent") });
   // The room update of api/rooms/routes.ts, minus its audit event.
   app.put("/api/bench/rooms/:id", allow.signedIn, async (c) => {
     const id = idParam(c);

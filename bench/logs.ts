@@ -74,7 +74,7 @@ try {
 
   // An admin session through the real sign-in call.
   const config = loadConfig({ PUBLIC_ORIGIN: ORIGIN, LOG_LEVEL: "silent" });
-  const app = createApp({ sql, config, log: createLogger("silent") });
+  const app = createApp({ sql, listen: db.listen, config, log: createLogger("silent") });
   const cookie = await signInBenchAdmin(app, sql, ORIGIN);
 
   // A cursor half-way down each log, as if someone paged deep into history.

@@ -17,6 +17,7 @@ export async function throwawayDatabase() {
   return {
     name,
     sql: db.sql,
+    listen: db.listen,
     async close() {
       await db.close();
       if (Deno.env.get("KEEP") === "true") console.log(`kept database ${name}`);

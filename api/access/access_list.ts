@@ -2,13 +2,16 @@
 // room (with its door unlock settings), whether it may open at all, every
 // credential of every user allowed through that room, when each may pass (the
 // schedules of the grants admitting them) and those schedules themselves, holidays
-// included, for schedules/schedule_time.ts to evaluate. The ETag is the SHA-256 of exactly the body sent, so it
-// changes when, and only when, the answer changes: any edit to a user, group,
-// membership, room, grant, credential or the device itself that matters here.
+// included, for schedules/schedule_time.ts to evaluate, and whether a lockdown
+// covers the room, with who may pass it. The ETag is the SHA-256 of exactly the
+// body sent, so it changes when, and only when, the answer changes: any edit to a
+// user, group, membership, room, grant, credential, lockdown or the device itself
+// that matters here.
 import type { Queries } from "../db/connect.ts";
 import type { Reason } from "./schemas.ts";
 import type { ScheduleRule } from "../schedules/schedule_time.ts";
 import { scheduleRuleRows } from "../schedules/repo.ts";
+import { coveredByLockdown } from "../lockdowns/repo.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
@@ -23,6 +26,10 @@ export type AccessList = {
   credentials: { type: string; facilityCode: string | null; cardCode: string; userId: number }[];
   passkeys: { credentialId: string; userId: number }[];
   wallets: { credentialId: string; userId: number }[];
+  /** An active lockdown covers the room (spec 3 §2): deny all but the override users. */
+  lockdown: boolean;
+  /** Users of an active group with lockdown override holding the room: they pass a lockdown, whatever the schedule. */
+  lockdownOverrideUserIds: number[];
 };
 
 type Row = {
@@ -30,6 +37,7 @@ type Row = {
   userId: number;
   userName: string;
   scheduleIds: number[] | null;
+  lockdownOverride: boolean;
   type: string | null;
   facilityCode: string | null;
   code: string;
@@ -82,7 +90,13 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
     credentials: [],
     passkeys: [],
     wallets: [],
+    lockdown: false,
+    lockdownOverrideUserIds: [],
   };
+  if (device.roomId !== null) {
+    const [row] = await sql<{ covered: boolean }[]>`select ${coveredByLockdown(sql, device.roomId)} as covered`;
+    list.lockdown = row.covered;
+  }
   if (denyAll) return list;
 
   // Active users in an active group holding the room, with their active credentials
@@ -92,7 +106,8 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
       select u.id,
              coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name,
              case when bool_or(gr.schedule_id is null) then null
-                  else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids
+                  else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids,
+             bool_or(g.lockdown_override) as lockdown_override
       from group_rooms gr
       join groups g on g.id = gr.group_id and g.is_active
       join user_groups ug on ug.group_id = gr.group_id
@@ -100,20 +115,23 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
       where gr.room_id = ${device.roomId}
       group by u.id
     )
-    select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids, c.type,
+    select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
+           a.lockdown_override, c.type,
            c.facility_code, c.card_code as code
     from allowed a join user_credentials c on c.user_id = a.id and c.is_active
     union all
-    select 'passkey', a.id, a.name, a.schedule_ids, null, null, p.credential_id
+    select 'passkey', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, p.credential_id
     from allowed a join passkeys p on p.user_id = a.id
     union all
-    select 'wallet', a.id, a.name, a.schedule_ids, null, null, w.credential_data
+    select 'wallet', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, w.credential_data
     from allowed a join lastlock_credentials w on w.user_id = a.id
       and w.credential_type = 'APPLE_WALLET' and w.is_active
-    order by 1, 5, 6, 7, 2`;
+    order by 1, 6, 7, 8, 2`;
   const users = new Map<number, AccessList["users"][number]>();
+  const overrides = new Set<number>();
   for (const row of rows) {
     users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
+    if (row.lockdownOverride) overrides.add(row.userId);
     if (row.kind === "card") {
       list.credentials.push({
         type: row.type!,
@@ -129,10 +147,19 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
     }
   }
   list.users = [...users.values()].sort((a, b) => a.id - b.id);
+  list.lockdownOverrideUserIds = [...overrides].sort((a, b) => a - b);
   const named = new Set(list.users.flatMap((u) => u.scheduleIds ?? []));
   if (device.unlockScheduleId !== null) named.add(device.unlockScheduleId);
   list.schedules = await scheduleRuleRows(sql, [...named]);
   return list;
+}
+
+/** The list as sent, and its entity tag; undefined when the device no longer exists. */
+export async function taggedAccessList(sql: Queries, deviceId: number): Promise<{ json: string; tag: string } | undefined> {
+  const list = await accessList(sql, deviceId);
+  if (!list) return undefined;
+  const json = JSON.stringify(list);
+  return { json, tag: await entityTag(json) };
 }
 
 /** A strong entity tag: the SHA-256 of the body, quoted. */

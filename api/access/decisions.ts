@@ -2,7 +2,9 @@
 // statement reads every fact, applies the rules in order, writes the access-log
 // row and answers. Rules, first failing first:
 //   device active → device in a room → room active → credential known →
-//   credential active → its user active → the user in an active group holding the room
+//   credential active → its user active
+//   → no lockdown covering the room (unless a group of the user's with lockdown
+//   override holds it) → the user in an active group holding the room
 //   → one of those grants open now (its schedule open, or none: at all times).
 //
 // Decisions arriving together are decided together: while earlier statements are at
@@ -30,6 +32,7 @@ import { type Pool, poolOf, scopeOf } from "../db/guard.ts";
 import { DatabaseUnavailable, isUnavailable } from "../db/unavailable.ts";
 import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
 import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
+import { coveredByLockdown } from "../lockdowns/repo.ts";
 
 export type Decision = {
   decision: "granted" | "denied";
@@ -44,6 +47,8 @@ export type DecisionRequest = {
   keyHash: string;
   credential: CredentialInput;
   action: string;
+  /** The controller's id for the attempt; its log row carries it (at most one row per id). */
+  eventId?: string;
   /** The last moment it may be made, in the database's clock (ms since the epoch). */
   decideBy?: number;
 };
@@ -89,6 +94,7 @@ export async function decideAll(
     n,
     key_hash: r.keyHash,
     action: r.action,
+    event_id: r.eventId ?? null,
     decide_by: r.decideBy ?? null,
     ...credentialColumns(r.credential),
   }));
@@ -105,11 +111,11 @@ export async function decideAll(
   >`
     with e as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
-        as e(n int, key_hash text, action text, decide_by float8,
+        as e(n int, key_hash text, action text, event_id uuid, decide_by float8,
              ${sql.unsafe(CREDENTIAL_COLUMNS)})
     ),
     facts as (
-      select e.n, e.action, e.decide_by, e.credential_type, d.id as device_id,
+      select e.n, e.action, e.event_id, e.decide_by, e.credential_type, d.id as device_id,
              d.name as device_name,
              d.is_active, d.room_id, d.room_name, d.room_active,
              o.user_id, o.credential_active, u.is_active as user_active,
@@ -141,6 +147,15 @@ export async function decideAll(
         when f.user_id is null then 'unknown_credential'
         when not f.credential_active then 'credential_inactive'
         when not f.user_active then 'user_inactive'
+        -- Lockdown (spec 3 §2): before any group or schedule rule; a member of an
+        -- active group with lockdown_override holding the room passes, whatever the
+        -- grant's schedule.
+        when ${coveredByLockdown(sql, sql`f.room_id`)} then case when exists (
+          select 1 from user_groups ug
+          join groups g on g.id = ug.group_id and g.is_active and g.lockdown_override
+          join group_rooms gr on gr.group_id = ug.group_id and gr.room_id = f.room_id
+          where ug.user_id = f.user_id
+        ) then 'granted' else 'lockdown' end
         when not exists (
           select 1 from user_groups ug
           join groups g on g.id = ug.group_id and g.is_active
@@ -162,10 +177,10 @@ export async function decideAll(
       order by f.n
     ),
     logged as (
-      insert into access_logs (id, user_id, user_name, device_id, device_name, room_id,
+      insert into access_logs (id, event_id, user_id, user_name, device_id, device_name, room_id,
                                room_name, credential_type, action, outcome, reason)
       overriding system value
-      select v.log_id, v.user_id, v.user_name, v.device_id, v.device_name, v.room_id,
+      select v.log_id, v.event_id, v.user_id, v.user_name, v.device_id, v.device_name, v.room_id,
              v.room_name, v.credential_type, v.action,
              case when v.reason = 'granted' then 'success' else 'denied' end,
              case when v.reason = 'granted' then null else m.message end
@@ -175,6 +190,8 @@ export async function decideAll(
       -- Never late: a decision whose time has passed by now is not made or logged.
       where v.decide_by is null
          or clock_timestamp() < to_timestamp(v.decide_by / 1000)
+      -- An attempt already logged (its offline upload came first) is not logged again.
+      on conflict (event_id) where event_id is not null do nothing
       returning id
     )${
     asyncCommit
@@ -224,8 +241,7 @@ const queues = new WeakMap<object, Queue>();
 export function decide(
   sql: Queries,
   keyHash: string,
-  credential: CredentialInput,
-  action: string,
+  input: { credential: CredentialInput; action: string; eventId?: string },
   settings: DecisionSettings,
 ): Promise<Decision | undefined> {
   const pool = poolOf(sql);
@@ -241,7 +257,7 @@ export function decide(
   if (q.waiting.length >= MAX_WAITING) return Promise.reject(new DatabaseUnavailable("busy"));
   return new Promise((resolve, reject) => {
     const waiting: Waiting = {
-      request: { keyHash, credential, action },
+      request: { keyHash, ...input },
       decideBy,
       resolve,
       reject,

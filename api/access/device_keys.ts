@@ -73,7 +73,7 @@ export async function clearDeviceKey(sql: Queries, deviceId: number): Promise<bo
   return rows.length > 0;
 }
 
-export type KeyDevice = { id: number; name: string };
+export type KeyDevice = { id: number; name: string; keyHash: string };
 
 /** The device whose key has this hash, if any. */
 export async function deviceByKeyHash(
@@ -82,6 +82,6 @@ export async function deviceByKeyHash(
 ): Promise<KeyDevice | undefined> {
   const [row] = await sql<
     KeyDevice[]
-  >`select id, name from devices where api_key_hash = ${keyHash}`;
+  >`select id, name, api_key_hash as key_hash from devices where api_key_hash = ${keyHash}`;
   return row;
 }

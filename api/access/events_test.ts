@@ -172,4 +172,20 @@ describeApp("offline events", async (t, testApp) => {
     assertEquals((await b.admin.request("POST", PATH, { body: event })).status, 401);
     assert((await logCount(testApp)) === before);
   });
+
+  await t.step("a decision sent with an eventId is logged with it: the same attempt uploaded later is a duplicate", async () => {
+    const eventId = crypto.randomUUID();
+    const online = await b.device("POST", "/api/access/decisions", { body: { credential: CARD, eventId } });
+    assertEquals(online.status, 200, online.text);
+    const [row] = await sql`select event_id from access_logs where id = ${online.json.logId}`;
+    assertEquals(row.eventId, eventId);
+    const late = await upload([{ eventId, timestamp: minutesAgo(0), credential: CARD, decision: "granted" }]);
+    assertEquals(late.json, { accepted: 0, duplicates: 1 });
+    // Asked again with the same id (its upload came first): decided, not logged twice.
+    const again = await b.device("POST", "/api/access/decisions", { body: { credential: CARD, eventId } });
+    assertEquals(again.status, 503);
+    assertEquals((await sql`select count(*)::int as n from access_logs where event_id = ${eventId}`)[0].n, 1);
+    const bad = await b.device("POST", "/api/access/decisions", { body: { credential: CARD, eventId: "nope" } });
+    assertEquals([bad.status, bad.json.error], [400, "eventId: must be a UUID"]);
+  });
 });

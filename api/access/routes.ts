@@ -1,7 +1,8 @@
 // The calls doors and readers make, authenticated by their own API key (see
-// device_auth.ts): decisions, the access list to decide alone while offline,
-// and the upload of decisions made while offline.
+// device_auth.ts): decisions, the access list to decide alone while offline, its
+// live channel, and the upload of decisions made while offline.
 import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
 import { body } from "../http/validate.ts";
 import {
@@ -14,8 +15,9 @@ import {
 import { deviceByKeyHash } from "./device_keys.ts";
 import { decisionBody, eventsBody } from "./schemas.ts";
 import { decide } from "./decisions.ts";
-import { accessList, entityTag, noneMatch } from "./access_list.ts";
+import { noneMatch, taggedAccessList } from "./access_list.ts";
 import { logOfflineEvents } from "./events.ts";
+import { KEEP_ALIVE_MS } from "./door_streams.ts";
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -42,7 +44,7 @@ const decisionRoutes = new Hono<DeviceKeyEnv>()
       if (!(await deviceByKeyHash(sql, c.var.deviceKeyHash))) throw invalidDeviceKey();
       throw error;
     }
-    const decision = await decide(sql, c.var.deviceKeyHash, input.credential, input.action, {
+    const decision = await decide(sql, c.var.deviceKeyHash, input, {
       deadlineMs: c.var.config.decisionDeadlineMs,
       synchronousCommit: c.var.config.decisionsSynchronousCommit,
     });
@@ -52,10 +54,9 @@ const decisionRoutes = new Hono<DeviceKeyEnv>()
 
 const controllerRoutes = new Hono<DeviceEnv>()
   .get("/devices/self/access-list", deviceAuth, async (c) => {
-    const list = await accessList(c.var.sql, c.var.device.id);
+    const list = await taggedAccessList(c.var.sql, c.var.device.id);
     if (!list) throw invalidDeviceKey();
-    const json = JSON.stringify(list);
-    const tag = await entityTag(json);
+    const { json, tag } = list;
     // Each encoding is its own representation with its own strong tag (gzip'd
     // here, so the app-wide compression, which would weaken the tag, leaves it alone).
     const gzip = json.length >= COMPRESS_FROM_BYTES && acceptsGzip(c.req.header("accept-encoding"));
@@ -77,6 +78,20 @@ const controllerRoutes = new Hono<DeviceEnv>()
       "Content-Encoding": "gzip",
     });
   })
+  // The live channel (door_streams.ts): list-changed now and whenever the list changes.
+  .get("/devices/self/stream", deviceAuth, (c) =>
+    streamSSE(c, async (stream) => {
+      await c.var.doors.open({
+        deviceId: c.var.device.id,
+        keyHash: c.var.device.keyHash,
+        stream,
+        etag: c.req.header("last-event-id") ?? null,
+      });
+      while (!stream.aborted) {
+        await stream.sleep(KEEP_ALIVE_MS);
+        if (!stream.aborted) await stream.write(": keep-alive\n\n");
+      }
+    }))
   .post("/devices/self/events", deviceAuth, async (c) => {
     const events = await body(c, eventsBody);
     return c.json(await logOfflineEvents(c.var.sql, c.var.device.id, events));

@@ -16,6 +16,7 @@ export const REASONS = {
   unknown_credential: "Unknown credential",
   credential_inactive: "Credential is deactivated",
   user_inactive: "User is deactivated",
+  lockdown: "Lockdown in effect",
   no_group_access: "No access to this room",
   outside_schedule: "Outside the allowed hours for this room",
 } as const;
@@ -61,7 +62,12 @@ export type CredentialInput = z.infer<typeof credential>;
 export const action = z.string({ error: "must be text" }).trim().min(1, "must not be blank")
   .max(50, "must be at most 50 characters").default("Unlock");
 
-export const decisionBody = z.object({ credential, action }, {
+/** A controller's own id for the attempt (spec 3 §3): logged with the decision, so the
+ * same attempt uploaded later as an offline event (its answer came too late) is not
+ * logged twice. */
+const eventId = z.guid({ error: "must be a UUID" }).transform((value) => value.toLowerCase());
+
+export const decisionBody = z.object({ credential, action, eventId: eventId.optional() }, {
   error: "Request body must be a JSON object",
 });
 export type DecisionInput = z.infer<typeof decisionBody>;
@@ -81,7 +87,7 @@ const timestamp = z.iso.datetime({ offset: true, error: "must be an ISO date-tim
   );
 
 export const offlineEvent = z.object({
-  eventId: z.guid({ error: "must be a UUID" }).transform((value) => value.toLowerCase()),
+  eventId,
   timestamp,
   credential,
   decision: z.enum(["granted", "denied"], { error: "must be granted or denied" }),

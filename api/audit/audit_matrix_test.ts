@@ -61,6 +61,8 @@ const EXPECTED: Record<string, Expected> = {
   "POST /api/holiday-calendars": event("holiday_calendar.create", answerId),
   "PUT /api/holiday-calendars/:id": event("holiday_calendar.update", id),
   "DELETE /api/holiday-calendars/:id": event("holiday_calendar.delete", id),
+  "POST /api/lockdowns": event("lockdown.start", answerId),
+  "POST /api/lockdowns/:id/end": event("lockdown.end", id),
 
   "POST /api/devices": event("device.create", answerId),
   "PUT /api/devices/:id": event("device.update", id),

@@ -45,8 +45,8 @@ describeApp("authorization matrix", async (t, testApp) => {
   });
 
   await t.step("an unguarded route is caught by the check and refused by the server", async () => {
-    const { sql, config } = testApp;
-    const extended = createApp({ sql, config, log: createLogger("silent") });
+    const { sql, listen, config } = testApp;
+    const extended = createApp({ sql, listen, config, log: createLogger("silent") });
     extended.get("/api/forgotten", (c) => c.json({ secret: true }));
     extended.get("/api/open", allow.public, (c) => c.json({ open: true }));
     const problems = await accessProblems(extended, callersOf(extended));

@@ -5,6 +5,7 @@ import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { guard, type GuardOptions, type Pool } from "./guard.ts";
+import { type Listen, notificationHub } from "./notifications.ts";
 
 /** The pool: runs queries, begins transactions, closes. Guarded (guard.ts). */
 export type Sql = postgres.Sql;
@@ -15,6 +16,8 @@ export type Database = {
   mode: "server" | "embedded";
   /** The guard's state: breaker, slots, clock offset. */
   pool: Pool;
+  /** LISTEN to what any process NOTIFYs (notifications.ts). */
+  listen: Listen;
   close: () => Promise<void>;
 };
 
@@ -105,16 +108,21 @@ async function opened(
   s: Settings,
   probe: () => Promise<number>,
   failed: string,
+  notifications: { hub: ReturnType<typeof notificationHub>; client: Sql },
   afterClose = async () => {},
 ): Promise<Database> {
   const pool = guarded(raw, s, probe);
   pool.clockOffsetMs = await ping(raw, failed);
+  notifications.hub.attach(notifications.client);
   return {
     sql: pool.sql,
     mode,
     pool,
+    listen: notifications.hub.listen,
     close: async () => {
+      notifications.hub.stop();
       pool.stop();
+      if (notifications.client !== raw) await notifications.client.end({ timeout: 1 });
       await raw.end({ timeout: 5 });
       await afterClose();
     },
@@ -154,7 +162,20 @@ export async function connectServer(
       client.end({ timeout: 0 }).catch(() => {});
     }
   };
-  return await opened("server", raw, s, probe, `cannot reach the database at DATABASE_URL`);
+  // Its own connection, kept open, listening for the whole process.
+  const hub = notificationHub();
+  const listening = postgres(url, {
+    ...driverOptions(s),
+    ...hub.driverOptions,
+    max: 1,
+    max_lifetime: null,
+    fetch_types: false,
+    connection: { application_name: "threshold listen" },
+  }) as unknown as Sql;
+  return await opened("server", raw, s, probe, `cannot reach the database at DATABASE_URL`, {
+    hub,
+    client: listening,
+  });
 }
 
 /** dataDir "memory://" keeps the database in memory (tests). */
@@ -177,8 +198,10 @@ export async function connectEmbedded(
     }),
     max: 1,
   };
+  const hub = notificationHub();
   const raw = postgres({
     ...driverOptions(s),
+    ...hub.driverOptions,
     host: "127.0.0.1",
     port,
     user: "postgres",
@@ -187,7 +210,7 @@ export async function connectEmbedded(
   // The embedded database lives in this process: the probe asks through the pool
   // (a second connection would not be accepted).
   const failed = `cannot open the embedded database in ${dataDir}`;
-  return await opened("embedded", raw, s, () => clockOffset(raw), failed, async () => {
+  return await opened("embedded", raw, s, () => clockOffset(raw), failed, { hub, client: raw }, async () => {
     await server.stop();
     await db.close();
     release();

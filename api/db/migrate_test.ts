@@ -12,7 +12,7 @@ const TABLES: Record<string, string> = {
     "stripe_verification_url stripe_verification_error_code " +
     "stripe_verification_error_message stripe_verification_event_at " +
     "created_at updated_at",
-  groups: "id name description is_active created_at updated_at",
+  groups: "id name description is_active lockdown_override created_at updated_at",
   user_groups: "user_id group_id created_at",
   user_credentials: "id user_id type facility_code card_code is_active created_at updated_at",
   passkeys: "id user_id credential_id public_key counter device_type transports " +
@@ -31,6 +31,7 @@ const TABLES: Record<string, string> = {
   group_rooms: "group_id room_id created_at schedule_id updated_at",
   schedules: "id name description time_zone weekly holiday_calendar_id created_at updated_at",
   holiday_calendars: "id name holidays created_at updated_at",
+  lockdowns: "id scope room_ids reason started_at started_by ended_at ended_by",
   sensor_data: "id device_id timestamp count event_type analytics created_at",
   device_credentials: "id device_id credential_id assigned_at created_at",
   access_logs: "id user_id user_name device_id device_name room_id room_name " +

@@ -11,7 +11,8 @@
 // The machine's own PostgreSQL (5432) is never touched.
 import postgres from "postgres";
 import { assert, assertEquals } from "../testing/assert.ts";
-import { havePostgresBinaries, PRIORITY, startPrivatePostgres } from "./private_postgres.ts";
+import { havePostgresBinaries, startPrivatePostgres } from "./private_postgres.ts";
+import { type ApiProcess, startApi } from "../testing/api_process.ts";
 import { DEMO_ADMIN } from "../demo/seed.ts";
 
 const DEADLINE_MS = 1000;
@@ -44,38 +45,15 @@ Deno.test({
   sanitizeResources: false,
   fn: async () => {
     const pg = await startPrivatePostgres();
-    let api: Deno.ChildProcess | undefined;
+    let api: ApiProcess | undefined;
     const check = postgres(pg.url, { max: 1, onnotice: () => {} });
     try {
-      // The API at the same priority as the server (private_postgres.ts, PRIORITY).
-      const [cmd, ...args] = [
-        ...PRIORITY,
-        Deno.execPath(),
-        "run",
-        "-A",
-        new URL("../main.ts", import.meta.url).pathname,
-      ];
-      api = new Deno.Command(cmd, {
-        args,
-        env: {
-          DATABASE_URL: pg.url,
-          PORT: "0",
-          HOST: "127.0.0.1",
-          DEMO: "true",
-          DOOR_SIMULATOR: "false",
-          LOG_LEVEL: "silent",
-          DECISION_DEADLINE_MS: String(DEADLINE_MS),
-        },
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      let stderr = "";
-      (async () => {
-        for await (const chunk of api!.stderr.pipeThrough(new TextDecoderStream())) {
-          stderr = (stderr + chunk).slice(-4_000);
-        }
-      })().catch(() => {});
-      const base = await listening(api, () => stderr);
+      api = await startApi({
+        DATABASE_URL: pg.url,
+        DEMO: "true",
+        DECISION_DEADLINE_MS: String(DEADLINE_MS),
+      });
+      const base = api.base;
       const origin = { origin: base };
 
       // Sign in, and a key for one of the demo doors.
@@ -220,7 +198,7 @@ Deno.test({
       // Nothing else than answers or 503s, and nothing hung, in the whole run.
       const odd = sent.filter(failed);
       if (odd.length) {
-        console.log(`  the API's stderr: ${stderr}`);
+        console.log(`  the API's stderr: ${api.stderr()}`);
         console.log(`  the server's log: ${(await pg.log()).slice(-3_000)}`);
       }
       assertEquals(odd.map((s) => `${s.kind} ${s.i}: ${s.status} ${JSON.stringify(s.body)}`), []);
@@ -296,38 +274,8 @@ Deno.test({
       assert(mutations.some((s) => s.status === 201) && mutations.some((s) => s.status === 503));
     } finally {
       await check.end({ timeout: 1 }).catch(() => {});
-      if (api) {
-        try {
-          api.kill("SIGKILL");
-        } catch { /* already gone */ }
-        await api.status;
-      }
+      await api?.stop("SIGKILL");
       await pg.destroy();
     }
   },
 });
-
-/** Reads the API's output until it says where it listens. */
-async function listening(api: Deno.ChildProcess, stderr: () => string): Promise<string> {
-  const reader = api.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  const timeout = setTimeout(() => api.kill("SIGKILL"), 60_000);
-  try {
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) {
-        throw new Error(`the API stopped before listening: ${seen} ${stderr()}`);
-      }
-      seen += value;
-      const match = /running at (http:\/\/[^\s]+)/.exec(seen);
-      if (match) {
-        (async () => {
-          while (!(await reader.read()).done) { /* drain */ }
-        })().catch(() => {});
-        return match[1].replace("localhost", "127.0.0.1");
-      }
-    }
-  } finally {
-    clearTimeout(timeout);
-  }
-}

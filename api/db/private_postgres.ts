@@ -47,7 +47,8 @@ async function run(args: string[], asUser: string | undefined, quiet = true) {
   }
 }
 
-function freePort(): number {
+/** A loopback port nobody listens on now. */
+export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();

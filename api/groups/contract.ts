@@ -8,6 +8,8 @@ export type Group = {
   name: string;
   description: string | null;
   isActive: boolean;
+  /** Members pass a lockdown at the group's rooms, whatever the grant's schedule (spec 3 §2). */
+  lockdownOverride: boolean;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -7,14 +7,14 @@ import type { Group, GroupWithCounts, Member } from "./contract.ts";
 
 export const listGroups = (sql: Queries) =>
   sql<Group[]>`
-    select id, name, description, is_active, created_at, updated_at
+    select id, name, description, is_active, lockdown_override, created_at, updated_at
     from groups order by lower(name), id`;
 
 // One query for the whole list: members and rooms are counted once each by a
 // grouped join, not per group.
 const selectWithCounts = (sql: Queries, where: postgres.Fragment) =>
   sql<GroupWithCounts[]>`
-    select g.id, g.name, g.description, g.is_active, g.created_at, g.updated_at,
+    select g.id, g.name, g.description, g.is_active, g.lockdown_override, g.created_at, g.updated_at,
            coalesce(uc.n, 0)::int as user_count, coalesce(rc.n, 0)::int as room_count
     from groups g
     left join (select group_id, count(*) as n from user_groups group by group_id) uc
@@ -33,14 +33,15 @@ export async function findGroup(sql: Queries, id: number): Promise<GroupWithCoun
 
 export async function insertGroup(sql: Queries, input: CreateGroupInput): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
-    insert into groups (name, description, is_active)
-    values (${input.name}, ${input.description}, ${input.isActive})
+    insert into groups (name, description, is_active, lockdown_override)
+    values (${input.name}, ${input.description}, ${input.isActive}, ${input.lockdownOverride})
     returning id`;
   return row.id;
 }
 
 export async function updateGroup(sql: Queries, id: number, input: UpdateGroupInput) {
-  await sql`update groups set name = ${input.name}, description = ${input.description}
+  await sql`update groups set name = ${input.name}, description = ${input.description},
+    lockdown_override = coalesce(${input.lockdownOverride ?? null}, lockdown_override)
     where id = ${id}`;
 }
 

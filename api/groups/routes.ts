@@ -27,7 +27,7 @@ import type { MemberRemoved } from "./contract.ts";
 import { audit, auditChange, auditToggle, nameOf, targetOf } from "../audit/record.ts";
 
 /** What the audit trail shows of a group. */
-const GROUP = ["name", "description", "isActive"];
+const GROUP = ["name", "description", "isActive", "lockdownOverride"];
 
 /** A member as a change names them: id and name. */
 async function person(sql: Queries, userId: number) {

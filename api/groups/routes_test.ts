@@ -94,7 +94,7 @@ describeApp("groups: happy paths", async (t, { sql, login }) => {
     assertEquals(res.json.length, 3);
     assertEquals(
       Object.keys(res.json[0]).sort(),
-      ["createdAt", "description", "id", "isActive", "name", "updatedAt"],
+      ["createdAt", "description", "id", "isActive", "lockdownOverride", "name", "updatedAt"],
     );
   });
 

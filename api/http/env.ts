@@ -5,14 +5,21 @@ import type { Logger } from "./logger.ts";
 import type { SessionUser } from "../auth/contract.ts";
 import type { Integrations } from "../integrations/integrations.ts";
 import type { AuditEntry } from "../audit/record.ts";
+import type { Listen } from "../db/notifications.ts";
+import type { DoorStreams } from "../access/door_streams.ts";
 
-/** sql is the pool, or the transaction of an idempotent request: use http/transaction.ts to nest. */
-export type Services = { sql: Queries; config: Config; log: Logger; integrations: Integrations };
+/**
+ * sql is the pool, or the transaction of an idempotent request: use http/transaction.ts
+ * to nest. listen: what other processes (and this one) NOTIFY (db/notifications.ts).
+ */
+export type Services = { sql: Queries; listen: Listen; config: Config; log: Logger; integrations: Integrations };
 
 export type Env = {
   Variables: Services & {
     requestId: string;
     user?: SessionUser;
+    /** The doors' open event streams in this process (access/door_streams.ts). */
+    doors: DoorStreams;
     /** What a mutating request has done, for the audit trail (audit/record.ts). */
     audit?: AuditEntry[];
   };

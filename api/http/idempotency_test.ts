@@ -18,7 +18,7 @@ Deno.test({
   sanitizeResources: false,
   fn: async (t) => {
     const db = await freshDatabase();
-    const app = createApp({ sql: db.sql, config: loadConfig({}), log: createLogger("silent") });
+    const app = createApp({ sql: db.sql, listen: db.listen, config: loadConfig({}), log: createLogger("silent") });
     const schema = z.object({ name: z.string() });
     // Test routes that write, then answer success, a refusal or a crash; an admin
     // change, so it records its audit event like every real one.

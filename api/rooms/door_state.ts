@@ -1,7 +1,7 @@
 // A room's door (spec 3 §1): unlocked, opening without a credential, while its
 // unlock schedule is open; with first person in, only once someone was granted
 // at one of the room's doors since the present window began. Otherwise locked.
-// Lockdown (spec 3 §2) will override both.
+// Lockdown (spec 3 §2) overrides both (rooms/repo.ts).
 import type { Queries } from "../db/connect.ts";
 import type { DoorState } from "../schedules/contract.ts";
 import { scheduleRules } from "../schedules/repo.ts";

@@ -5,10 +5,12 @@ import { deleteRow } from "../db/rows.ts";
 import type { RoomInput } from "./schemas.ts";
 import type { Room } from "./contract.ts";
 import { doorStates } from "./door_state.ts";
+import { lockdownStates } from "../lockdowns/repo.ts";
 
 // One query for the whole list: devices are counted once per room by a grouped
-// join (devices_room_id_idx), not per row. The door states follow (door_state.ts);
-// `extra` adds columns (a group's grant) from joins in `where`'s query.
+// join (devices_room_id_idx), not per row. The door states follow (door_state.ts,
+// and an active lockdown's over them); `extra` adds columns (a group's grant) from
+// joins in `where`'s query.
 export async function selectRooms<T extends Room = Room>(
   sql: Queries,
   where: postgres.Fragment,
@@ -27,7 +29,9 @@ export async function selectRooms<T extends Room = Room>(
     ${where}
     order by lower(r.name), r.id`;
   const states = await doorStates(sql, rooms);
-  return rooms.map((room) => ({ ...room, doorState: states.get(room.id)! }) as T);
+  // Lockdown (spec 3 §2) overrides the unlock schedule and first person in.
+  const lockdowns = await lockdownStates(sql, rooms.map((room) => room.id));
+  return rooms.map((room) => ({ ...room, doorState: lockdowns.get(room.id) ?? states.get(room.id)! }) as T);
 }
 
 export const listRooms = (sql: Queries) => selectRooms(sql, sql``);

@@ -235,6 +235,15 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
     body: { name: `Calendar ${w.next()}`, holidays: [{ name: "Leap day", date: "2028-02-29", repeatsYearly: true }] },
   }),
   "DELETE /api/holiday-calendars/:id": async (w) => ({ as: "admin", params: { id: await w.calendar() } }),
+  // A fresh room each: a lockdown left active covers nothing another example uses.
+  "POST /api/lockdowns": async (w) => ({
+    as: "admin",
+    body: { scope: "rooms", roomIds: [await w.room()], reason: `Drill ${w.next()}` },
+  }),
+  "POST /api/lockdowns/:id/end": async (w) => {
+    const lockdown = await w.make("POST", "/api/lockdowns", { scope: "rooms", roomIds: [await w.room()], reason: "Drill" });
+    return { as: "admin", params: { id: lockdown.id } };
+  },
   "DELETE /api/groups/:id/rooms/:roomId": async (w) => {
     const [id, roomId] = [await w.group(), await w.room()];
     await w.make("POST", `/api/groups/${id}/rooms/${roomId}`);
@@ -344,7 +353,7 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
   "PUT /api/groups/:id": async (w) => ({
     as: "admin",
     params: { id: await w.group() },
-    body: { name: `Day shift ${w.next()}`, description: "Works in daylight" },
+    body: { name: `Day shift ${w.next()}`, description: "Works in daylight", lockdownOverride: true },
   }),
   "PATCH /api/groups/:id/toggle-active": async (w) => ({
     as: "admin",

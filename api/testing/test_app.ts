@@ -4,6 +4,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { type App, createApp } from "../app.ts";
 import { freshDatabase } from "../db/test_db.ts";
 import type { Database, Sql } from "../db/connect.ts";
+import type { Listen } from "../db/notifications.ts";
 import { createLogger } from "../http/logger.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { Queries } from "../db/connect.ts";
@@ -29,6 +30,7 @@ type Json = any;
 export type TestApp = {
   app: App;
   sql: Sql;
+  listen: Listen;
   config: Config;
   /** This app's own Last Lock, UniFi, Density and Stripe (their simulators, unless configured). */
   integrations: Integrations;
@@ -55,7 +57,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const integrations = createIntegrations(config);
-  return testAppOn(db.sql, config, integrations, async () => {
+  return testAppOn(db.sql, db.listen, config, integrations, async () => {
     await stopIntegrations(integrations);
     await db.close();
   });
@@ -63,11 +65,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
 function testAppOn(
   sql: Sql,
+  listen: Listen,
   config: Config,
   integrations: Integrations,
   close: () => Promise<void>,
 ): TestApp {
-  const app = createApp({ sql, config, log: createLogger("silent"), integrations });
+  const app = createApp({ sql, listen, config, log: createLogger("silent"), integrations });
 
   async function request(method: string, path: string, options: Options = {}) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
@@ -101,13 +104,14 @@ function testAppOn(
   return {
     app,
     sql,
+    listen,
     config,
     integrations,
     request,
     login,
     // The database stays open: it is the first app's to close.
     withIntegrations: (parts) =>
-      testAppOn(sql, config, { ...integrations, ...parts }, () => stopIntegrations(parts)),
+      testAppOn(sql, listen, config, { ...integrations, ...parts }, () => stopIntegrations(parts)),
     close,
   };
 }

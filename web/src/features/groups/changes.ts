@@ -21,6 +21,7 @@ export function useCreateGroup(handlers: ChangeHandlers<string, Group> = {}) {
         name,
         description: null,
         isActive: true,
+        lockdownOverride: false,
         createdAt: now,
         updatedAt: now,
         userCount: 0,

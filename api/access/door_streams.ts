@@ -1,0 +1,105 @@
+// The doors' live channel (spec 3 §3): GET /api/access/devices/self/stream keeps a
+// server-sent event stream open to each connected controller. Whatever can change
+// an access list notifies every API process (the access_lists triggers, migration
+// 018); each process then works out the lists of the doors connected to it and
+// sends `list-changed` with the new ETag to each door whose list changed. So a door
+// hears of a change made through any process, and none is told twice of one list.
+// A notification lost while the listening connection was away is made good by
+// looking again after it reconnects (db/notifications.ts).
+//
+// The event's id is the list's ETag: a reconnecting door sends the last one it had
+// as Last-Event-ID, and hears `list-changed` at once unless its list is still that.
+import type { SSEStreamingApi } from "hono/streaming";
+import type { Queries } from "../db/connect.ts";
+import type { Listen } from "../db/notifications.ts";
+import type { Logger } from "../http/logger.ts";
+import { taggedAccessList } from "./access_list.ts";
+
+/** A comment line this often keeps proxies and the door's own timeout from closing an idle stream. */
+export const KEEP_ALIVE_MS = 25_000;
+/** Lists worked out at once, of the pool's connections. */
+const AT_ONCE = 4;
+
+type Door = {
+  deviceId: number;
+  /** The key the stream was opened with: once the device no longer has it, the stream ends. */
+  keyHash: string;
+  stream: SSEStreamingApi;
+  /** The ETag of the list this door was last told of (or said it had). */
+  etag: string | null;
+};
+
+export class DoorStreams {
+  readonly #doors = new Set<Door>();
+  #running = false;
+  #again = false;
+  /** Listening starts with the first door's stream. */
+  #listening: Promise<unknown> | undefined;
+
+  constructor(
+    private readonly sql: Queries,
+    private readonly listen: Listen,
+    private readonly log: Logger,
+    private readonly stopping?: AbortSignal,
+  ) {
+    stopping?.addEventListener("abort", () => {
+      for (const door of this.#doors) door.stream.abort();
+    });
+  }
+
+  /** Opens a door's stream: it hears of its list at once unless it already has it (Last-Event-ID). */
+  async open(door: Door) {
+    if (this.stopping?.aborted) return door.stream.abort();
+    this.#listening ??= this.listen("access_lists", () => this.changed());
+    await this.#listening;
+    this.#doors.add(door);
+    door.stream.onAbort(() => void this.#doors.delete(door));
+    await this.#tell([door]);
+  }
+
+  /** Something changed: look again, one pass at a time, and once more if more came meanwhile. */
+  changed() {
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = true;
+    (async () => {
+      do {
+        this.#again = false;
+        await this.#tell([...this.#doors]).catch((error) =>
+          this.log.warn("door streams: could not look at the access lists", { error: String(error) })
+        );
+      } while (this.#again);
+      this.#running = false;
+    })();
+  }
+
+  /** Sends list-changed to each of `doors` whose list is not the one it has; ends those whose key is gone. */
+  async #tell(doors: Door[]) {
+    if (!doors.length) return;
+    const ids = [...new Set(doors.map((door) => door.deviceId))];
+    const keys = new Map(
+      (await this.sql<{ id: number; apiKeyHash: string | null }[]>`
+        select id, api_key_hash from devices where id = any(${ids}::int[])`).map((row) => [row.id, row.apiKeyHash]),
+    );
+    const tags = new Map<number, string>();
+    const queue = ids.filter((id) => keys.get(id));
+    await Promise.all(Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const list = await taggedAccessList(this.sql, id);
+        if (list) tags.set(id, list.tag);
+      }
+    }));
+    for (const door of doors) {
+      const tag = tags.get(door.deviceId);
+      if (keys.get(door.deviceId) !== door.keyHash || tag === undefined) {
+        door.stream.abort(); // revoked, rotated or deleted: this key opens nothing any more
+      } else if (tag !== door.etag) {
+        door.etag = tag;
+        await door.stream.writeSSE({ event: "list-changed", id: tag, data: JSON.stringify({ etag: tag }) })
+          .catch(() => door.stream.abort());
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// The doors' live channel (spec 3 §3): GET /api/access/devices/self/stream. A door
+// hears list-changed with its list's ETag at once (unless Last-Event-ID says it has
+// that list), then whenever its list changes, through whichever process or even
+// straight in the database (PostgreSQL's NOTIFY carries it), and never for a change
+// that leaves its list as it was; a key revoked or rotated ends the stream.
+import { assert, assertEquals } from "../testing/assert.ts";
+import { describeApp, type TestApp } from "../testing/test_app.ts";
+import { building } from "./testing.ts";
+
+type Event = { event: string; id: string; data: string };
+
+/** Reads server-sent events from a streamed answer, one at a time. */
+function events(res: Response) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  return {
+    /** The next event (comments skipped), or "closed". */
+    async next(timeoutMs = 5_000): Promise<Event | "closed"> {
+      const deadline = Date.now() + timeoutMs;
+      while (true) {
+        const end = buffer.indexOf("\n\n");
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields: Record<string, string> = {};
+          for (const line of block.split("\n")) {
+            if (line.startsWith(":")) continue;
+            const colon = line.indexOf(":");
+            fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
+          }
+          if (fields.event) return { event: fields.event, id: fields.id, data: fields.data };
+          continue;
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const read = await Promise.race([
+          reader.read(),
+          new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), deadline - Date.now()))),
+        ]);
+        clearTimeout(timer);
+        if (read === "late") throw new Error(`no event within ${timeoutMs} ms`);
+        if (read.done) return "closed";
+        buffer += read.value;
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describeApp("door streams", async (t, testApp: TestApp) => {
+  const b = await building(testApp);
+  const { sql } = testApp;
+  const open = async (headers: Record<string, string> = {}) => {
+    const res = await testApp.app.request("http://door.local/api/access/devices/self/stream", {
+      headers: { authorization: `Bearer ${b.apiKey}`, ...headers },
+    });
+    assertEquals(res.status, 200);
+    assertEquals(res.headers.get("content-type"), "text/event-stream");
+    return events(res);
+  };
+  const listTag = async () =>
+    (await b.device("GET", "/api/access/devices/self/access-list")).headers.get("etag")!;
+
+  await t.step("no key, or a wrong one: 401, no stream", async () => {
+    const none = await testApp.app.request("http://door.local/api/access/devices/self/stream");
+    assertEquals(none.status, 401);
+    const wrong = await testApp.app.request("http://door.local/api/access/devices/self/stream", {
+      headers: { authorization: `Bearer thr_dev_${"x".repeat(43)}` },
+    });
+    assertEquals(wrong.status, 401);
+    await none.body?.cancel();
+    await wrong.body?.cancel();
+  });
+
+  await t.step("a new stream hears list-changed at once, with the access list's ETag as data and id", async () => {
+    const stream = await open();
+    const first = await stream.next();
+    assert(first !== "closed");
+    const tag = await listTag();
+    assertEquals(first, { event: "list-changed", id: tag, data: JSON.stringify({ etag: tag }) });
+    await stream.cancel();
+  });
+
+  await t.step("a lockdown of its room reaches it with the new list's ETag; one of another room does not", async () => {
+    const stream = await open({ "last-event-id": await listTag() });
+    const [elsewhere] = await sql`insert into rooms (name) values ('Elsewhere') returning id`;
+    const far = await b.admin.request("POST", "/api/lockdowns", { body: { scope: "rooms", roomIds: [elsewhere.id], reason: "Drill" } });
+    assertEquals(far.status, 201);
+    const started = await b.admin.request("POST", "/api/lockdowns", { body: { scope: "rooms", roomIds: [b.roomId], reason: "Intruder" } });
+    assertEquals(started.status, 201);
+    // The first event is the lab's lockdown: neither the stream's opening (it had this
+    // list) nor the other room's lockdown said anything.
+    const heard = await stream.next();
+    assert(heard !== "closed");
+    const tag = await listTag();
+    assertEquals([heard.event, heard.id], ["list-changed", tag]);
+    assertEquals((await b.device("GET", "/api/access/devices/self/access-list")).json.lockdown, true);
+    await b.admin.request("POST", `/api/lockdowns/${started.json.id}/end`);
+    const ended = await stream.next();
+    assert(ended !== "closed");
+    assertEquals(ended.id, await listTag());
+    await stream.cancel();
+  });
+
+  await t.step("a change made straight in the database reaches it too: PostgreSQL, not this process, tells", async () => {
+    const stream = await open({ "last-event-id": await listTag() });
+    await sql`update users set first_name = 'Augusta' where id = ${b.userId}`;
+    const heard = await stream.next();
+    assert(heard !== "closed");
+    assertEquals(heard.id, await listTag());
+    assert((await b.device("GET", "/api/access/devices/self/access-list")).text.includes("Augusta"));
+    await stream.cancel();
+  });
+
+  await t.step("reconnecting with an old Last-Event-ID hears the current list at once", async () => {
+    const old = await listTag();
+    await sql`update users set last_name = 'King' where id = ${b.userId}`;
+    const stream = await open({ "last-event-id": old });
+    const heard = await stream.next();
+    assert(heard !== "closed");
+    assertEquals(heard.id, await listTag());
+    assert(heard.id !== old);
+    await stream.cancel();
+  });
+
+  await t.step("revoking the device's key ends its stream", async () => {
+    const stream = await open({ "last-event-id": await listTag() });
+    assertEquals((await b.admin.request("DELETE", `/api/devices/${b.deviceId}/api-key`)).status, 200);
+    assertEquals(await stream.next(), "closed");
+  });
+});

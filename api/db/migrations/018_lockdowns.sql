@@ -1,0 +1,52 @@
+-- Emergency lockdown (spec 3 §2). A lockdown covers every room (scope 'all') or the
+-- rooms it names; while it has not ended, every decision at those rooms' doors is
+-- denied except for members of an active group with lockdown_override that holds
+-- the room, and unlock schedules are suspended.
+
+alter table groups add column lockdown_override boolean not null default false;
+
+create table lockdowns (
+  id integer generated always as identity primary key,
+  scope text not null check (scope in ('all', 'rooms')),
+  -- The rooms as chosen (empty for 'all'). No foreign keys: a room deleted later
+  -- leaves the record of what was locked down intact.
+  room_ids integer[] not null default '{}',
+  reason text not null,
+  started_at timestamptz(3) not null default now(),
+  -- Who, as they were named then: { id, name }.
+  started_by jsonb not null,
+  ended_at timestamptz(3),
+  ended_by jsonb,
+  check ((scope = 'all') = (cardinality(room_ids) = 0)),
+  check ((ended_at is null) = (ended_by is null))
+);
+-- Every decision asks for the active ones: few rows, found without a scan.
+create index lockdowns_active_idx on lockdowns (id) where ended_at is null;
+
+-- The doors' live channel (spec 3 §3): whatever can change a door's access list
+-- tells every API process once it commits (db/notifications.ts, channel
+-- access_lists); each process then looks again at the lists of the doors connected
+-- to it (access/door_streams.ts). Statement triggers: one notification a statement
+-- at most, and PostgreSQL folds the same one within a transaction.
+create function notify_access_lists() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('access_lists', tg_table_name);
+  return null;
+end $$;
+
+create trigger users_notify_access_lists
+  after delete or update of is_active, first_name, last_name, email on users
+  for each statement execute function notify_access_lists();
+create trigger passkeys_notify_access_lists
+  after insert or delete or update of credential_id, user_id on passkeys
+  for each statement execute function notify_access_lists();
+do $$
+declare t text;
+begin
+  foreach t in array array['groups', 'user_groups', 'group_rooms', 'rooms', 'devices',
+    'user_credentials', 'lastlock_credentials', 'schedules', 'holiday_calendars', 'lockdowns']
+  loop
+    execute format('create trigger %I after insert or update or delete on %I
+      for each statement execute function notify_access_lists()', t || '_notify_access_lists', t);
+  end loop;
+end $$;

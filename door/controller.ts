@@ -1,0 +1,244 @@
+// The reference door controller (spec 3 §3). It keeps its door's access list (at
+// start, and again on each list-changed of its event stream), asks the server for
+// each badge and, when the server does not answer within 300 ms or cannot be
+// reached, decides alone with the server's own rules (api/access/offline_decision.ts)
+// and keeps that decision on disk until the server has it. It follows its room's
+// unlock schedule and lockdowns. Every event is one line of output.
+import type { AccessList } from "../api/access/access_list.ts";
+import type { CredentialInput } from "../api/access/schemas.ts";
+import { decideAlone } from "../api/access/offline_decision.ts";
+import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
+import { type DoorState, loadState, type OfflineEvent, saveState } from "./state_file.ts";
+
+/** How long a badge waits for the server before the door decides alone. */
+export const ASK_TIMEOUT_MS = 300;
+/** Between two tries to reach the stream or upload, while the server is away. */
+const RETRY_MS = 1_000;
+/** Offline events per upload (the server takes 200). */
+const UPLOAD_BATCH = 200;
+
+export type ControllerOptions = {
+  url: string;
+  key: string;
+  statePath: string;
+  print: (line: string) => void;
+  /** The controller's clock; Date.now unless shifted (--clock-offset, for drills). */
+  now?: () => number;
+};
+
+export class DoorController {
+  #state!: DoorState;
+  #stopped = new AbortController();
+  #uploading: Promise<void> | undefined;
+  #doorOpen: boolean | undefined;
+  readonly #now: () => number;
+
+  constructor(private readonly options: ControllerOptions) {
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Loads what it kept, then keeps its list current and follows its unlock schedule until stopped. */
+  async start() {
+    this.#state = await loadState(this.options.statePath);
+    if (this.#state.list) this.#print(`list from disk ${this.#state.etag} (${this.#describe(this.#state.list)})`);
+    await this.#refreshList().catch((error) => this.#print(`server unreachable: ${message(error)}`));
+    this.#streamLoop();
+    this.#followDoor();
+    const timer = setInterval(() => this.#followDoor(), 1_000);
+    this.#stopped.signal.addEventListener("abort", () => clearInterval(timer));
+    if (this.#state.pending.length) this.#upload();
+  }
+
+  async stop() {
+    this.#stopped.abort();
+    await this.#uploading;
+  }
+
+  /** One badge: the server's decision, or its own when the server does not answer in time. */
+  async badge(credential: CredentialInput, action = "Unlock") {
+    const eventId = crypto.randomUUID();
+    const asked = await this.#call("POST", "/api/access/decisions", {
+      body: { credential, action, eventId },
+      timeoutMs: ASK_TIMEOUT_MS,
+    }).catch((error) => error as Error);
+    if (!(asked instanceof Error) && asked.status === 200) {
+      const d = await asked.json();
+      if (d.decision === "granted") await this.#granted();
+      this.#print(`${d.decision} ${d.userName ?? "-"}: ${d.message} (server)`);
+      this.#upload(); // the server is back: hand over what was decided alone
+      return d;
+    }
+    if (!(asked instanceof Error)) await asked.body?.cancel();
+    const why = asked instanceof Error ? message(asked) : `answered ${asked.status}`;
+    return await this.#alone(credential, action, eventId, why);
+  }
+
+  async #alone(credential: CredentialInput, action: string, eventId: string, why: string) {
+    const list = this.#state.list;
+    const at = new Date(this.#now());
+    const d = list
+      ? decideAlone(list, credential, at)
+      : { decision: "denied" as const, reason: null, message: "No access list yet", userId: null, userName: null };
+    const event: OfflineEvent = {
+      eventId,
+      timestamp: at.toISOString(),
+      credential,
+      decision: d.decision,
+      ...(d.reason ? { reason: d.reason } : {}),
+      action,
+    };
+    // On disk before the door acts on it: nothing decided is lost by a crash.
+    this.#state.pending.push(event);
+    if (d.decision === "granted") this.#state.lastGrantAt = event.timestamp;
+    await this.#save();
+    this.#print(`${d.decision} ${d.userName ?? "-"}: ${d.message} (alone, ${why}) ${eventId}`);
+    this.#followDoor();
+    return d;
+  }
+
+  async #granted() {
+    this.#state.lastGrantAt = new Date(this.#now()).toISOString();
+    await this.#save();
+    this.#followDoor();
+  }
+
+  /** Hands the decisions made alone to the server, oldest first; once at a time. */
+  #upload() {
+    if (this.#uploading || !this.#state.pending.length) return;
+    this.#uploading = (async () => {
+      try {
+        while (this.#state.pending.length && !this.#stopped.signal.aborted) {
+          const batch = this.#state.pending.slice(0, UPLOAD_BATCH);
+          const res = await this.#call("POST", "/api/access/devices/self/events", { body: batch, timeoutMs: 5_000 });
+          if (res.status !== 200) {
+            this.#print(`upload refused: ${res.status} ${await res.text()}`);
+            return;
+          }
+          const { accepted, duplicates } = await res.json();
+          const sent = new Set(batch.map((e) => e.eventId));
+          this.#state.pending = this.#state.pending.filter((e) => !sent.has(e.eventId));
+          await this.#save();
+          this.#print(`uploaded ${batch.length} decided alone (${accepted} new, ${duplicates} already there)`);
+        }
+      } catch (error) {
+        this.#print(`upload failed: ${message(error)}`);
+      } finally {
+        this.#uploading = undefined;
+      }
+    })();
+  }
+
+  /** The list again when it changed (If-None-Match), kept on disk. */
+  async #refreshList() {
+    const headers: Record<string, string> = this.#state.etag ? { "if-none-match": this.#state.etag } : {};
+    const res = await this.#call("GET", "/api/access/devices/self/access-list", { headers, timeoutMs: 5_000 });
+    if (res.status === 304) return await res.body?.cancel();
+    if (res.status !== 200) throw new Error(`access list: ${res.status} ${await res.text()}`);
+    const list = await res.json() as AccessList;
+    this.#state.list = list;
+    this.#state.etag = res.headers.get("etag");
+    await this.#save();
+    this.#print(`list ${this.#state.etag} (${this.#describe(list)})`);
+    this.#followDoor();
+  }
+
+  /** The event stream, reconnected while the server is away; any list-changed of another list brings it. */
+  async #streamLoop() {
+    while (!this.#stopped.signal.aborted) {
+      try {
+        const headers: Record<string, string> = { accept: "text/event-stream" };
+        if (this.#state.etag) headers["last-event-id"] = this.#state.etag.replace(/-gzip"$/, '"');
+        const res = await this.#call("GET", "/api/access/devices/self/stream", { headers, signal: this.#stopped.signal });
+        if (res.status !== 200) throw new Error(`stream: ${res.status} ${await res.text()}`);
+        this.#print("stream connected");
+        this.#upload();
+        for await (const event of serverSentEvents(res.body!)) {
+          if (event.event === "list-changed") await this.#refreshList();
+        }
+        if (!this.#stopped.signal.aborted) this.#print("stream ended");
+      } catch (error) {
+        if (this.#stopped.signal.aborted) return;
+        this.#print(`stream lost: ${message(error)}`);
+      }
+      await sleep(RETRY_MS, this.#stopped.signal);
+    }
+  }
+
+  /** Unlocked while its unlock schedule is open (after the first person in, if so set), never in lockdown. */
+  #followDoor() {
+    const list = this.#state?.list;
+    if (!list?.room) return;
+    const now = this.#now();
+    const schedule = list.schedules.find((s) => s.id === list.room!.unlockScheduleId);
+    let open = !list.denyAll && !list.lockdown && schedule !== undefined && isOpen(schedule, now);
+    let why = list.lockdown ? "lockdown" : open ? "unlock schedule open" : "locked";
+    if (open && list.room.firstPersonIn) {
+      const since = currentSince(schedule!, now)?.getTime() ?? 0;
+      const first = this.#state.lastGrantAt ? Date.parse(this.#state.lastGrantAt) : -Infinity;
+      open = first >= since;
+      if (!open) why = "waiting for the first person in";
+    }
+    if (open !== this.#doorOpen) {
+      this.#doorOpen = open;
+      this.#print(`door ${open ? "unlocked" : "locked"}: ${why}`);
+    }
+  }
+
+  #describe(list: AccessList) {
+    return `${list.users.length} users, ${list.lockdown ? "lockdown" : "no lockdown"}`;
+  }
+
+  #save() {
+    return saveState(this.options.statePath, this.#state);
+  }
+
+  #print(line: string) {
+    this.options.print(line);
+  }
+
+  #call(
+    method: string,
+    path: string,
+    o: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal },
+  ) {
+    const signals = [o.signal, o.timeoutMs ? AbortSignal.timeout(o.timeoutMs) : undefined].filter((s) => s !== undefined);
+    return fetch(new URL(path, this.options.url), {
+      method,
+      headers: {
+        authorization: `Bearer ${this.options.key}`,
+        ...(o.body === undefined ? {} : { "content-type": "application/json" }),
+        ...o.headers,
+      },
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      signal: signals.length ? AbortSignal.any(signals) : undefined,
+    });
+  }
+}
+
+/** The events of a text/event-stream body (comments skipped). */
+async function* serverSentEvents(body: NonNullable<Response["body"]>) {
+  let buffer = "";
+  for await (const chunk of body.pipeThrough(new TextDecoderStream())) {
+    buffer += chunk.replaceAll("\r\n", "\n");
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      const fields: Record<string, string> = {};
+      for (const line of buffer.slice(0, end).split("\n")) {
+        const colon = line.indexOf(":");
+        if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
+      }
+      buffer = buffer.slice(end + 2);
+      if (fields.event) yield { event: fields.event, id: fields.id, data: fields.data };
+    }
+  }
+}
+
+const message = (error: unknown) => error instanceof Error ? error.message : String(error);
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
