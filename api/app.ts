@@ -37,6 +37,8 @@ import { unifiRoutes } from "./integrations/unifi/routes.ts";
 import { STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes } from "./integrations/stripe/hosted_page.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
 import { DoorStreams } from "./access/door_streams.ts";
+import { LiveEvents } from "./events/live_events.ts";
+import { eventRoutes } from "./events/routes.ts";
 
 /**
  * Without `integrations` they are built from the configuration; whoever starts the
@@ -53,10 +55,12 @@ export function createApp(
     integrations: options.integrations ?? createIntegrations(options.config),
   };
   const doors = new DoorStreams(services.sql, services.listen, services.log, options.stopping);
+  const liveEvents = new LiveEvents(services.listen, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);
     c.set("doors", doors);
+    c.set("liveEvents", liveEvents);
     c.set("config", services.config);
     c.set("log", services.log);
     c.set("integrations", services.integrations);
@@ -95,6 +99,7 @@ export function createApp(
   app.route("/api/schedules", scheduleRoutes);
   app.route("/api/holiday-calendars", holidayCalendarRoutes);
   app.route("/api/lockdowns", lockdownRoutes);
+  app.route("/api/events", eventRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

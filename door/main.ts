@@ -23,7 +23,7 @@ if (!values.url || !values.key || !Number.isFinite(offset)) {
   console.error("usage: npm run door -- --url <server> --key <device key> [--state <file>] [--clock-offset <ms>]");
   Deno.exit(2);
 }
-const statePath = values.state ?? `./data/door-${values.key.replace(/^thr_dev_/, "").slice(0, 8)}.json`;
+const statePath = values.state ?? `./data/door-${values.key.replace(/^thd_/, "").slice(0, 8)}.json`;
 await Deno.mkdir(statePath.replace(/[^/]*$/, "") || ".", { recursive: true });
 
 const started = new Date().toISOString();

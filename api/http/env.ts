@@ -7,6 +7,7 @@ import type { Integrations } from "../integrations/integrations.ts";
 import type { AuditEntry } from "../audit/record.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { DoorStreams } from "../access/door_streams.ts";
+import type { LiveEvents } from "../events/live_events.ts";
 
 /**
  * sql is the pool, or the transaction of an idempotent request: use http/transaction.ts
@@ -20,6 +21,8 @@ export type Env = {
     user?: SessionUser;
     /** The doors' open event streams in this process (access/door_streams.ts). */
     doors: DoorStreams;
+    /** The dashboards' open live-event streams in this process (events/live_events.ts). */
+    liveEvents: LiveEvents;
     /** What a mutating request has done, for the audit trail (audit/record.ts). */
     audit?: AuditEntry[];
   };

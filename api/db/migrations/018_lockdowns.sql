@@ -50,3 +50,17 @@ begin
       for each statement execute function notify_access_lists()', t || '_notify_access_lists', t);
   end loop;
 end $$;
+
+-- Live events (spec 3 §6): a lockdown started or ended tells every API process,
+-- which tells the dashboards open on it (events/live_events.ts).
+create function notify_lockdown_event() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' or (old.ended_at is null and new.ended_at is not null) then
+    perform pg_notify('live_events', json_build_object(
+      'type', case when tg_op = 'INSERT' then 'lockdown.started' else 'lockdown.ended' end,
+      'data', json_build_object('id', new.id))::text);
+  end if;
+  return null;
+end $$;
+create trigger lockdowns_notify_live_events after insert or update on lockdowns
+  for each row execute function notify_lockdown_event();

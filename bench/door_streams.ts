@@ -1,0 +1,147 @@
+// The doors' live channel at building scale (spec 3 §3, issue 16): 500 devices,
+// each with an open event stream to the real API (its own process, as deployed),
+// 10,000 users with badges in 50 groups over 100 rooms, in a throwaway database on
+// the PostgreSQL server named by DATABASE_URL. Measures the time from
+// POST /api/lockdowns (and its end) answering to `list-changed` arriving on every
+// stream, and the API process's memory with the streams open.
+// Budget: p99 < 1 s.
+//
+//   npx deno run -A bench/door_streams.ts     (DEVICES=, USERS=, ROUNDS= change the size)
+import { throwawayDatabase } from "./throwaway_db.ts";
+import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { startApi } from "../api/testing/api_process.ts";
+import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
+
+const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
+const DEVICES = env("DEVICES", 500);
+const USERS = env("USERS", 10_000);
+const ROOMS = 100;
+const GROUPS = 50;
+const ROUNDS = env("ROUNDS", 10);
+const BUDGET_P99_MS = 1_000;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const rssMb = async (pid: number) => {
+  const status = await Deno.readTextFile(`/proc/${pid}/status`);
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+};
+
+const db = await throwawayDatabase();
+const sql = db.sql;
+const keys: string[] = [];
+try {
+  await sql`insert into users (email, password_hash, first_name, last_name)
+    select 'user' || n || '@bench.test', 'x', 'User', 'No ' || n from generate_series(1, ${USERS}) n`;
+  await sql`insert into user_credentials (user_id, type, facility_code, card_code)
+    select id, 'HID Prox', '117', 'card-' || id from users`;
+  await sql`insert into rooms (name) select 'Room ' || n from generate_series(1, ${ROOMS}) n`;
+  await sql`insert into groups (name) select 'Group ' || n from generate_series(1, ${GROUPS}) n`;
+  await sql`insert into user_groups (user_id, group_id)
+    select u.id, g.id from users u join groups g on g.id = (select min(id) from groups) + u.id % ${GROUPS}`;
+  await sql`insert into group_rooms (group_id, room_id)
+    select distinct g.id, r.id from groups g join rooms r
+      on r.id = (select min(id) from rooms) + (g.id * 3 + 0) % ${ROOMS}
+      or r.id = (select min(id) from rooms) + (g.id * 3 + 11) % ${ROOMS}`;
+  for (let n = 0; n < DEVICES; n++) keys.push(newDeviceKey());
+  await sql`insert into devices (name, device_id, type, room_id, api_key_hash, api_key_created_at)
+    select 'Reader ' || n, 'BENCH' || n, 'reader', (select min(id) from rooms) + n % ${ROOMS}, k, now()
+    from unnest(${keys.map(hashDeviceKey)}::text[]) with ordinality as t(k, n)`;
+  await addBenchAdmin(sql);
+  await sql`checkpoint`;
+  console.log(`${USERS} users, ${ROOMS} rooms, ${DEVICES} devices with keys; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+
+  const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
+  url.pathname = `/${db.name}`;
+  const api = await startApi({ DATABASE_URL: url.toString(), DEMO: "false" });
+  try {
+    const base = api.base;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
+    const cookie = login.headers.getSetCookie()[0].split(";")[0];
+    await login.body?.cancel();
+    const admin = async (path: string, body?: unknown) => {
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { cookie, origin: base, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return await res.json();
+    };
+    const before = await rssMb(api.process.pid);
+
+    // Every stream, each waiting for its first list-changed (the list it does not have yet).
+    let heard: (index: number) => void = () => {};
+    const opened: Promise<void>[] = [];
+    const streams: AbortController[] = [];
+    const openedAt = performance.now();
+    for (const [index, key] of keys.entries()) {
+      const abort = new AbortController();
+      streams.push(abort);
+      let first!: () => void;
+      opened.push(new Promise((resolve) => (first = resolve)));
+      (async () => {
+        const res = await fetch(`${base}/api/access/devices/self/stream`, {
+          headers: { authorization: `Bearer ${key}` },
+          signal: abort.signal,
+        });
+        let buffer = "";
+        let count = 0;
+        for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
+          buffer += chunk;
+          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+            if (buffer.slice(0, end).includes("event: list-changed")) {
+              if (count++ === 0) first();
+              else heard(index);
+            }
+            buffer = buffer.slice(end + 2);
+          }
+        }
+      })().catch(() => {});
+    }
+    await Promise.all(opened);
+    const openMs = performance.now() - openedAt;
+    const open = await rssMb(api.process.pid);
+    console.log(`${DEVICES} streams open in ${openMs.toFixed(0)} ms; API process memory ${before.toFixed(1)} MB before, ${open.toFixed(1)} MB with them open (${((open - before) * 1024 / DEVICES).toFixed(1)} KB a stream)`);
+
+    // Rounds: a lockdown of all rooms, then its end; each must reach every stream.
+    const times: number[] = [];
+    let lockdown: { id: number } | undefined;
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const arrived = new Map<number, number>();
+      let all!: () => void;
+      const done = new Promise<void>((resolve) => (all = resolve));
+      heard = (index) => {
+        if (!arrived.has(index)) arrived.set(index, performance.now());
+        if (arrived.size === DEVICES) all();
+      };
+      const sent = performance.now();
+      if (round % 2 === 0) lockdown = await admin("/api/lockdowns", { scope: "all", reason: `Bench ${round}` });
+      else await admin(`/api/lockdowns/${lockdown!.id}/end`);
+      const answered = performance.now();
+      const late = setTimeout(() => all(), 30_000);
+      await done;
+      clearTimeout(late);
+      if (arrived.size < DEVICES) throw new Error(`round ${round}: only ${arrived.size} of ${DEVICES} streams heard it`);
+      for (const at of arrived.values()) times.push(at - answered);
+      const sorted = [...arrived.values()].map((at) => at - answered).sort((a, b) => a - b);
+      console.log(`  ${round % 2 === 0 ? "start" : "end  "}: answered in ${(answered - sent).toFixed(0)} ms; every stream heard it within ${sorted.at(-1)!.toFixed(0)} ms (p50 ${percentile(sorted, 50).toFixed(0)})`);
+    }
+    const sorted = times.sort((a, b) => a - b);
+    const p99 = percentile(sorted, 99);
+    console.log(
+      `list-changed after the call answered, ${sorted.length} arrivals: p50 ${percentile(sorted, 50).toFixed(0)} ms, ` +
+        `p99 ${p99.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (budget p99 < ${BUDGET_P99_MS} ms): ${p99 < BUDGET_P99_MS ? "ok" : "FAIL"}`,
+    );
+    console.log(`API process memory at the end: ${(await rssMb(api.process.pid)).toFixed(1)} MB`);
+    for (const abort of streams) abort.abort();
+  } finally {
+    await api.stop("SIGKILL");
+  }
+} finally {
+  await db.close();
+}
