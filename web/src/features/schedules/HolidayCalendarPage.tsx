@@ -10,41 +10,35 @@ import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Typography from "@mui/joy/Typography";
 import { serverMessage } from "../../api/api_error";
-import { isSaved } from "../../api/mutations";
 import { type HolidayCalendar, useCalendar, useCalendars } from "../../api/schedules";
 import { DeleteZone } from "../../ui/DangerZone";
 import { DetailsForm } from "../../ui/DetailsForm";
-import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
-import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
+import { EntityHeader } from "../../ui/EntityHeader";
+import { EntityLayout, type EntityPages } from "../../ui/EntityLayout";
 import { OverviewGrid } from "../../ui/OverviewGrid";
 import { doneToast, failedToast, validationToast } from "../../ui/toast/change_toasts";
-import { useRouteId } from "../../ui/use_route_id";
 import { CALENDAR_MESSAGES as M } from "./calendar_form";
 import { type CalendarForm, useDeleteCalendar, useUpdateCalendar } from "./changes";
 import { HolidaysEditor } from "./HolidaysEditor";
 import { sameName } from "./schedule_form";
 
-// One page, no tab bar: the tab only names the page ("Threshold - Holiday Calendar").
-const TABS: EntityTab<HolidayCalendar>[] = [{ label: "Holiday Calendar", screen: "Holiday Calendar", path: "", shown: () => false }];
-const pageOf = (id: number) => `/dash/holidays/${id}`;
-const BACK = { to: "/dash/schedules?tab=calendars", label: "Holiday Calendars" };
+const PAGES: EntityPages<HolidayCalendar> = {
+  kind: "holiday-calendars",
+  list: { to: "/dash/schedules?tab=calendars", label: "Holiday Calendars" },
+  pageOf: (id) => `/dash/holidays/${id}`,
+  // One page, no tab bar: the tab only names the page ("Threshold - Holiday Calendar").
+  tabs: [{ label: "Holiday Calendar", screen: "Holiday Calendar", path: "", shown: () => false }],
+  read: { one: useCalendar, all: useCalendars },
+  made: sameName,
+  texts: { loading: M.loading, fetchFailed: M.fetchOneFailed, notFound: M.notFound },
+};
 
 export default function HolidayCalendarPage() {
-  const id = useRouteId();
   return (
     <EntityLayout
-      base={pageOf}
-      tabs={TABS}
-      tabsLabel="Holiday calendar sections"
+      pages={PAGES}
       current="Holiday Calendar"
-      id={id}
-      query={useCalendar(id)}
-      kind="holiday-calendars"
-      saved={useCalendars(!Number.isNaN(id) && !isSaved(id)).data}
-      made={sameName}
-      texts={{ loading: M.loading, fetchFailed: M.fetchOneFailed }}
-      notFound={<NotFoundCard title={M.notFound} back={{ to: BACK.to, label: "Back to Holiday Calendars" }} />}
-      header={(calendar) => <EntityHeader back={BACK} title={calendar.name} pending={`holiday-calendars/${calendar.id}`} />}
+      header={(calendar) => <EntityHeader back={PAGES.list} title={calendar.name} pending={`holiday-calendars/${calendar.id}`} />}
     >
       {(calendar) => (
         <OverviewGrid
@@ -108,7 +102,7 @@ function CalendarDangerZone({ calendar }: { calendar: HolidayCalendar }) {
   const remove = useDeleteCalendar({
     onSuccess: (result) => {
       doneToast(M.deleted, result);
-      navigate(BACK.to);
+      navigate(PAGES.list.to);
     },
     // The server's reason: a calendar a schedule uses stays.
     onError: (error) => failedToast(M.deleteFailed, error),

@@ -10,16 +10,14 @@ import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import Typography from "@mui/joy/Typography";
 import { serverMessage } from "../../api/api_error";
-import { isSaved } from "../../api/mutations";
 import { type Schedule, useSchedule, useSchedules } from "../../api/schedules";
 import { DeleteZone } from "../../ui/DangerZone";
 import { DescriptionField } from "../../ui/DescriptionField";
 import { DetailsForm } from "../../ui/DetailsForm";
-import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
-import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
+import { EntityHeader } from "../../ui/EntityHeader";
+import { EntityLayout, type EntityPages } from "../../ui/EntityLayout";
 import { OverviewGrid } from "../../ui/OverviewGrid";
 import { doneToast, failedToast, validationToast } from "../../ui/toast/change_toasts";
-import { useRouteId } from "../../ui/use_route_id";
 import { CalendarSelect } from "./CalendarSelect";
 import { useDeleteSchedule, useUpdateSchedule } from "./changes";
 import { OpenLine } from "./OpenLine";
@@ -27,28 +25,24 @@ import { sameName, SCHEDULE_MESSAGES as M, type ScheduleForm, scheduleFormOf, sc
 import { TimeZoneField } from "./TimeZoneField";
 import { WeekEditor } from "./WeekEditor";
 
-// One page, no tab bar: the tab only names the page ("Threshold - Schedule").
-const TABS: EntityTab<Schedule>[] = [{ label: "Schedule", screen: "Schedule", path: "", shown: () => false }];
-const pageOf = (id: number) => `/dash/schedules/${id}`;
-const BACK = { to: "/dash/schedules", label: "Schedules" };
+const PAGES: EntityPages<Schedule> = {
+  kind: "schedules",
+  list: { to: "/dash/schedules", label: "Schedules" },
+  pageOf: (id) => `/dash/schedules/${id}`,
+  // One page, no tab bar: the tab only names the page ("Threshold - Schedule").
+  tabs: [{ label: "Schedule", screen: "Schedule", path: "", shown: () => false }],
+  read: { one: useSchedule, all: useSchedules },
+  made: sameName,
+  texts: { loading: M.loading, fetchFailed: M.fetchOneFailed, notFound: M.notFound },
+};
 
 export default function SchedulePage() {
-  const id = useRouteId();
   return (
     <EntityLayout
-      base={pageOf}
-      tabs={TABS}
-      tabsLabel="Schedule sections"
+      pages={PAGES}
       current="Schedule"
-      id={id}
-      query={useSchedule(id)}
-      kind="schedules"
-      saved={useSchedules(!Number.isNaN(id) && !isSaved(id)).data}
-      made={sameName}
-      texts={{ loading: M.loading, fetchFailed: M.fetchOneFailed }}
-      notFound={<NotFoundCard title={M.notFound} back={{ to: BACK.to, label: "Back to Schedules" }} />}
       header={(schedule) => (
-        <EntityHeader back={BACK} title={schedule.name} pending={`schedules/${schedule.id}`}>
+        <EntityHeader back={PAGES.list} title={schedule.name} pending={`schedules/${schedule.id}`}>
           {schedule.description && <Typography textColor="text.secondary">{schedule.description}</Typography>}
           <OpenLine schedule={schedule} />
         </EntityHeader>
