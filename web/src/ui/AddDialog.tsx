@@ -8,10 +8,6 @@ import { useNavigate } from "react-router-dom";
 import Button from "@mui/joy/Button";
 import DialogActions from "@mui/joy/DialogActions";
 import DialogTitle from "@mui/joy/DialogTitle";
-import FormControl from "@mui/joy/FormControl";
-import FormHelperText from "@mui/joy/FormHelperText";
-import FormLabel from "@mui/joy/FormLabel";
-import Input, { type InputProps } from "@mui/joy/Input";
 import Modal from "@mui/joy/Modal";
 import ModalClose from "@mui/joy/ModalClose";
 import ModalDialog from "@mui/joy/ModalDialog";
@@ -114,25 +110,4 @@ export function useAddForm<F>(empty: F, { open, onClose, pageOf, reset }: FormOp
     if (!found) send();
   };
   return { form, set, dialog: { open, onClose: close }, opened, createToasts, problem, sendUnless, createShowing };
-}
-
-type NameFieldProps = {
-  label: string;
-  value: string;
-  onChange: (name: string) => void;
-  /** What is wrong with it (the screen's check or the server's refusal), under the field. */
-  problem?: string | null;
-  /** More of the input's attributes (its name, placeholder). */
-  input?: InputProps;
-};
-
-/** The name an Add dialog asks for first: required, focused when it opens. */
-export function NameField({ label, value, onChange, problem, input }: NameFieldProps) {
-  return (
-    <FormControl required error={Boolean(problem)}>
-      <FormLabel>{label}</FormLabel>
-      <Input autoFocus {...input} value={value} onChange={(e) => onChange(e.target.value)} />
-      {problem && <FormHelperText>{problem}</FormHelperText>}
-    </FormControl>
-  );
 }

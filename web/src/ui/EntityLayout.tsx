@@ -28,6 +28,9 @@ export type EntityTab<T> = {
   shown?: (entity: T) => boolean;
 };
 
+/** The tabs of a page with no tab bar: its one tab only names the page ("Threshold - Schedule"). */
+export const pageOnly = <T,>(screen: string): EntityTab<T>[] => [{ label: screen, screen, path: "", shown: () => false }];
+
 /** What every page of one kind of thing shares: where it lives, its tabs, how it is read, what it says. */
 export type EntityPages<T> = {
   /** The outbox's name for the kind ("users"): a change to "users/5" keeps that page waiting. */

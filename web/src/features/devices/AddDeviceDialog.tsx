@@ -7,7 +7,8 @@ import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
 import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
-import { AddDialog, NameField, useAddForm } from "../../ui/AddDialog";
+import { AddDialog, useAddForm } from "../../ui/AddDialog";
+import { NameField } from "../../ui/NameField";
 import { type NewDeviceInput, useCreateDevice } from "./changes";
 import { ADD_DEVICE_TYPES, DEVICE_MESSAGES as M } from "./device_rules";
 

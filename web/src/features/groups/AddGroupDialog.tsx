@@ -1,6 +1,7 @@
 // "Add New Group" (spec 1 §2, §5): a name only, trimmed and required (the
 // button is disabled without one); then the new group's page opens.
-import { AddDialog, NameField, useAddForm } from "../../ui/AddDialog";
+import { AddDialog, useAddForm } from "../../ui/AddDialog";
+import { NameField } from "../../ui/NameField";
 import { useCreateGroup } from "./changes";
 import { GROUP_MESSAGES as M, newGroupProblems } from "./group_forms";
 

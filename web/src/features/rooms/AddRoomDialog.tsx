@@ -2,7 +2,8 @@
 // Create Room stays disabled while the name is blank or the request runs; the
 // trimmed name is sent, the description only when not blank. On success the
 // new room's page opens (offline: its page from this device, at once).
-import { AddDialog, NameField, useAddForm } from "../../ui/AddDialog";
+import { AddDialog, useAddForm } from "../../ui/AddDialog";
+import { NameField } from "../../ui/NameField";
 import { useCreateRoom } from "./changes";
 import { canCreateRoom, type NewRoomForm, ROOM_MESSAGES as M } from "./room_rules";
 import { DescriptionField } from "../../ui/DescriptionField";

@@ -1,7 +1,8 @@
 // "Add Holiday Calendar" (spec 3 §1): its name; its holidays are added on its
 // page, opened after the create. The server's refusal (a name taken) shows in
 // the dialog and as a toast.
-import { AddDialog, NameField, useAddForm } from "../../ui/AddDialog";
+import { AddDialog, useAddForm } from "../../ui/AddDialog";
+import { NameField } from "../../ui/NameField";
 import { CALENDAR_MESSAGES as M } from "./calendar_form";
 import { useCreateCalendar } from "./changes";
 

@@ -2,7 +2,8 @@
 // proposes the browser's own. The schedule starts closed all week; its page,
 // opened after the create, sets its hours. The server's refusal (a name taken)
 // shows in the dialog and as a toast.
-import { AddDialog, NameField, useAddForm } from "../../ui/AddDialog";
+import { AddDialog, useAddForm } from "../../ui/AddDialog";
+import { NameField } from "../../ui/NameField";
 import { DescriptionField } from "../../ui/DescriptionField";
 import { useCreateSchedule } from "./changes";
 import { newScheduleForm, SCHEDULE_MESSAGES as M, scheduleProblem } from "./schedule_form";
