@@ -12,7 +12,8 @@ import Modal from "@mui/joy/Modal";
 import ModalClose from "@mui/joy/ModalClose";
 import ModalDialog from "@mui/joy/ModalDialog";
 import Stack from "@mui/joy/Stack";
-import { doneToast, errorToast } from "./toast/change_toasts";
+import { serverMessage } from "../api/api_error";
+import { doneToast, errorToast, failedToast } from "./toast/change_toasts";
 import { Form } from "./Form";
 
 type Props = {
@@ -67,13 +68,17 @@ type FormOptions = {
  * dialog's open state and closing; `opened`: after a create, close and open
  * the new thing's page (made offline, its page from this device, at once);
  * and `createToasts`, a create's usual callbacks: its toast, then `opened`,
- * or the 'Error' toast.
+ * or the 'Error' toast. For a dialog that shows its problem in the form:
+ * `problem`, `sendUnless` (shows the problem found, or sends) and
+ * `createShowing`, whose refusal has its own toast and shows in the dialog too.
  */
 export function useAddForm<F>(empty: F, { open, onClose, pageOf, reset }: FormOptions) {
   const navigate = useNavigate();
   const [form, setForm] = useState<F>(empty);
+  const [problem, setProblem] = useState<string | null>(null);
   const close = () => {
     setForm(empty);
+    setProblem(null);
     reset?.();
     onClose();
   };
@@ -89,5 +94,20 @@ export function useAddForm<F>(empty: F, { open, onClose, pageOf, reset }: FormOp
     },
     onError: (error: Error) => errorToast(error, failed),
   });
-  return { form, set, dialog: { open, onClose: close }, opened, createToasts };
+  const createShowing = (M: { created: string; createFailed: string }) => ({
+    onSuccess: (result: { id?: number }) => {
+      doneToast(M.created, result);
+      opened(result);
+    },
+    onError: (error: Error) => {
+      failedToast(M.createFailed, error);
+      // Also in the dialog: while it is open, the toast is hidden from assistive technology.
+      setProblem(serverMessage(error, M.createFailed));
+    },
+  });
+  const sendUnless = (found: string | null, send: () => void) => {
+    setProblem(found);
+    if (!found) send();
+  };
+  return { form, set, dialog: { open, onClose: close }, opened, createToasts, problem, sendUnless, createShowing };
 }

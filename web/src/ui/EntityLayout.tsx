@@ -5,15 +5,17 @@
 // created offline renders from the cached list row; once the server has made
 // it, the page moves to its real id, on the same tab.
 import { type ReactNode, useEffect } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import Typography from "@mui/joy/Typography";
 import { isNotFound } from "../api/api_error";
 import { isSaved } from "../api/mutations";
 import { usePending } from "../offline/use_outbox";
+import { NotFoundCard } from "./EntityHeader";
 import { PageBody } from "./PageHeader";
 import { usePageMeta } from "./page_meta";
 import { type TabLink, TabLinks } from "./TabLinks";
 import { useFailureToast } from "./use_failure_toast";
+import { useRouteId } from "./use_route_id";
 
 type Entity = { id: number };
 
@@ -26,62 +28,71 @@ export type EntityTab<T> = {
   shown?: (entity: T) => boolean;
 };
 
-type Props<T extends Entity> = {
-  /** The thing's own page ("/dash/user/5"). */
-  base: (id: number) => string;
-  tabs: EntityTab<T>[];
-  /** The tab links' landmark name ("User sections"). */
-  tabsLabel: string;
-  /** The tab shown; a page outside the tab bar shows no bar. */
-  current: string;
-  /** The route's id (NaN when it is not a number). */
-  id: number;
-  /** The thing's own query (the list's row stands in while it loads). */
-  query: { data?: T; error: unknown; isError: boolean };
+/** The tabs of a page with no tab bar: its one tab only names the page ("Threshold - Schedule"). */
+export const pageOnly = <T,>(screen: string): EntityTab<T>[] => [{ label: screen, screen, path: "", shown: () => false }];
+
+/** What every page of one kind of thing shares: where it lives, its tabs, how it is read, what it says. */
+export type EntityPages<T> = {
   /** The outbox's name for the kind ("users"): a change to "users/5" keeps that page waiting. */
   kind: string;
-  /** The saved things of that kind, read only while the page shows one made offline. */
-  saved: T[] | undefined;
+  /** The list: the way back from the header and from "not found" ("Back to Users"). */
+  list: { to: string; label: string };
+  /** The thing's own page ("/dash/user/5"). */
+  pageOf: (id: number) => string;
+  /** The tabs, Overview first; its page title names the tab links' landmark ("User sections"). */
+  tabs: EntityTab<T>[];
+  /** How it is read: the thing's own query (the list's row stands in while it loads), and the saved things of that kind (read only while enabled). */
+  read: { one: (id: number) => { data?: T; error: unknown; isError: boolean }; all: (enabled: boolean) => { data?: T[] } };
   /** Among the saved things, the one the server made of the one made offline. */
   made: (saved: T[], created: T) => T | undefined;
-  texts: { loading: string; fetchFailed: string };
-  notFound: ReactNode;
-  /** What a 404 shows (by default `notFound`). */
-  gone?: ReactNode;
-  /** What another failure shows (by default the fetch-failed text). */
-  failed?: ReactNode;
+  texts: { loading: string; fetchFailed: string; notFound: string; notFoundText?: string };
+};
+
+type Props<T extends Entity> = {
+  pages: EntityPages<T>;
+  /** The tab shown; a page outside the tab bar shows no bar. */
+  current: string;
+  /** A 404 goes back to the list (by default it shows "not found"). */
+  goneToList?: boolean;
+  /** Another failure shows "not found" too (by default the fetch-failed text). */
+  failedIsNotFound?: boolean;
   header: (entity: T) => ReactNode;
   children: (entity: T) => ReactNode;
 };
 
-export function EntityLayout<T extends Entity>(props: Props<T>) {
-  const { id, query, texts, tabs, current } = props;
+export function EntityLayout<T extends Entity>({ pages, current, goneToList, failedIsNotFound, header, children }: Props<T>) {
+  const { tabs, texts, list } = pages;
+  const { one: useOne, all: useAll } = pages.read;
+  const id = useRouteId();
+  const query = useOne(id);
+  const saved = useAll(!Number.isNaN(id) && !isSaved(id)).data;
   const tab = tabs.find((t) => t.label === current);
   usePageMeta(tab?.screen ?? current);
   const missing = isNotFound(query.error);
   useFailureToast(query.isError && !missing ? query.error : null, texts.fetchFailed);
-  useFollowCreated(props, query.data);
+  useFollowCreated(pages, id, saved, query.data);
 
-  if (Number.isNaN(id) || missing) return props.gone ?? props.notFound;
+  const notFound = <NotFoundCard title={texts.notFound} text={texts.notFoundText} back={{ to: list.to, label: `Back to ${list.label}` }} />;
+  if (Number.isNaN(id) || missing) return goneToList ? <Navigate to={list.to} replace /> : notFound;
   if (!query.data) {
-    if (!isSaved(id)) return props.notFound;
-    if (query.isError && props.failed) return props.failed;
+    if (!isSaved(id)) return notFound;
+    if (query.isError && failedIsNotFound) return notFound;
     return <PageBody><Typography role="status">{query.isError ? texts.fetchFailed : texts.loading}</Typography></PageBody>;
   }
   const entity = query.data;
   const shown = tabs.filter((t) => t.shown?.(entity) ?? true);
-  const links: TabLink[] = shown.map((t) => ({ label: t.label, to: `${props.base(entity.id)}${t.path}` }));
+  const links: TabLink[] = shown.map((t) => ({ label: t.label, to: `${pages.pageOf(entity.id)}${t.path}` }));
   return (
     <PageBody>
-      {props.header(entity)}
-      {shown.some((t) => t.label === current) && <TabLinks label={props.tabsLabel} tabs={links} current={current} />}
-      {props.children(entity)}
+      {header(entity)}
+      {shown.some((t) => t.label === current) && <TabLinks label={`${tabs[0].screen} sections`} tabs={links} current={current} />}
+      {children(entity)}
     </PageBody>
   );
 }
 
 /** On a thing made offline: once the server has it (and nothing about it waits), go to its real page. */
-function useFollowCreated<T extends Entity>({ id, kind, base, saved, made }: Props<T>, created: T | undefined) {
+function useFollowCreated<T extends Entity>({ kind, pageOf: base, made }: EntityPages<T>, id: number, saved: T[] | undefined, created: T | undefined) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pending = usePending(`${kind}/${id}`);

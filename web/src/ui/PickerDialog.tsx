@@ -4,7 +4,7 @@
 // since while it is open the page's toasts are hidden from screen readers),
 // and the things to pick, each with its button. It stays open for more picks;
 // its content is made only while it is open, so each opening starts afresh.
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useId, useState } from "react";
 import Avatar from "@mui/joy/Avatar";
 import Box from "@mui/joy/Box";
@@ -33,6 +33,17 @@ export function PickerDialog({ title, open, onClose, children }: { title: string
       </ModalDialog>
     </Modal>
   );
+}
+
+/** A picker dialog titled `title` whose content is `Picker`, given the dialog's other props. */
+export function pickerDialog<P extends object>(title: string, Picker: ComponentType<P>) {
+  return function Dialog({ open, onClose, ...rest }: P & { open: boolean; onClose: () => void }) {
+    return (
+      <PickerDialog title={title} open={open} onClose={onClose}>
+        <Picker {...(rest as unknown as P)} />
+      </PickerDialog>
+    );
+  };
 }
 
 /**

@@ -5,10 +5,10 @@
 import { useId } from "react";
 import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
-import Input from "@mui/joy/Input";
 import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
 import { AddDialog, useAddForm } from "../../ui/AddDialog";
+import { NameField } from "../../ui/NameField";
 import { type NewDeviceInput, useCreateDevice } from "./changes";
 import { ADD_DEVICE_TYPES, DEVICE_MESSAGES as M } from "./device_rules";
 
@@ -20,10 +20,7 @@ export function AddDeviceDialog({ open, onClose }: { open: boolean; onClose: () 
   const create = useCreateDevice(createToasts(M.created, M.createFailed));
   return (
     <AddDialog title="Add Device" submitLabel="Create Device" busy={create.isPending} ready={form.name.trim() !== ""} onSubmit={() => create.mutate(form)} {...dialog}>
-      <FormControl required>
-        <FormLabel>Device Name</FormLabel>
-        <Input name="name" autoFocus autoComplete="off" placeholder="e.g. Front Door Lock" value={form.name} onChange={(e) => set({ name: e.target.value })} />
-      </FormControl>
+      <NameField label="Device Name" input={{ name: "name", autoComplete: "off", placeholder: "e.g. Front Door Lock" }} value={form.name} onChange={(name) => set({ name })} />
       <FormControl required>
         <FormLabel id={typeLabelId}>Device Type</FormLabel>
         <Select value={form.type} onChange={(_, type) => type && set({ type })} slotProps={{ button: { "aria-labelledby": typeLabelId } }}>

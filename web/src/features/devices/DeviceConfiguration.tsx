@@ -2,7 +2,7 @@
 // device ID, manufacturer and room, plus the type's own section (Density API
 // Configuration, Last Lock Device Information); Reset and Save Changes. A
 // blank name or device ID is refused with the spec's message before sending.
-import { useId, useState } from "react";
+import { useId } from "react";
 import Box from "@mui/joy/Box";
 import FormControl from "@mui/joy/FormControl";
 import FormHelperText from "@mui/joy/FormHelperText";
@@ -12,8 +12,8 @@ import Option from "@mui/joy/Option";
 import Select from "@mui/joy/Select";
 import type { Device, DeviceType } from "../../api/devices";
 import { useRooms } from "../../api/rooms";
-import { DetailsForm } from "../../ui/DetailsForm";
-import { doneToast, errorToast, validationToast } from "../../ui/toast/change_toasts";
+import { DetailsForm, useDetailsForm } from "../../ui/DetailsForm";
+import { doneToast, errorToast } from "../../ui/toast/change_toasts";
 import { useUpdateDevice } from "./changes";
 import { DensityConfiguration } from "./DensityConfiguration";
 import { DETAIL_DEVICE_TYPES, DEVICE_MESSAGES as M, type DeviceForm, deviceForm, deviceFormProblem } from "./device_rules";
@@ -27,8 +27,7 @@ export type DeviceSectionProps = {
 };
 
 export function DeviceConfiguration({ device }: { device: Device }) {
-  const [form, setForm] = useState<DeviceForm>(() => deviceForm(device));
-  const [problem, setProblem] = useState<string | null>(null);
+  const { form, set: edit, problem, card } = useDetailsForm(deviceForm(device), deviceFormProblem);
   const rooms = useRooms();
   const typeLabelId = useId();
   const roomLabelId = useId();
@@ -36,28 +35,13 @@ export function DeviceConfiguration({ device }: { device: Device }) {
     onSuccess: (result) => doneToast(M.updated, result),
     onError: (error) => errorToast(error, M.updateFailed),
   });
-  const set = <K extends keyof DeviceForm>(key: K, value: DeviceForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setProblem(null);
-  };
-
-  function onSubmit() {
-    const found = deviceFormProblem(form);
-    setProblem(found);
-    if (found) return validationToast(found);
-    update.mutate({ device, form });
-  }
+  const set = <K extends keyof DeviceForm>(key: K, value: DeviceForm[K]) => edit({ [key]: value } as Pick<DeviceForm, K>);
 
   return (
     <DetailsForm
-      labelId="device-configuration"
       title="Device Configuration"
-      onSubmit={onSubmit}
       busy={update.isPending}
-      onReset={() => {
-        setForm(deviceForm(device));
-        setProblem(null);
-      }}
+      {...card(() => update.mutate({ device, form }))}
       resetLabel="Reset"
     >
       <Box sx={{ display: "grid", gap: 1.5, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>

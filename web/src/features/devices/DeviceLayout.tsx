@@ -5,10 +5,8 @@
 import type { ReactNode } from "react";
 import Typography from "@mui/joy/Typography";
 import { type Device, useDevice, useDevices } from "../../api/devices";
-import { isSaved } from "../../api/mutations";
-import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
-import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
-import { useRouteId } from "../../ui/use_route_id";
+import { EntityHeader } from "../../ui/EntityHeader";
+import { EntityLayout, type EntityPages, type EntityTab } from "../../ui/EntityLayout";
 import { DEVICE_MESSAGES as M } from "./device_rules";
 import { historyLink } from "../audit/public";
 
@@ -18,28 +16,24 @@ const TABS: EntityTab<Device>[] = [
 ];
 type DeviceTab = "Overview" | "Log";
 
-/** The device ID was made with the device, so it names it. */
-const madeOf = (saved: Device[], created: Device) => saved.find((d) => d.deviceId === created.deviceId);
-
-const pageOf = (id: number) => `/dash/device/${id}`;
+const PAGES: EntityPages<Device> = {
+  kind: "devices",
+  list: { to: "/dash/devices", label: "Devices" },
+  pageOf: (id) => `/dash/device/${id}`,
+  tabs: TABS,
+  read: { one: useDevice, all: useDevices },
+  /** The device ID was made with the device, so it names it. */
+  made: (saved, created) => saved.find((d) => d.deviceId === created.deviceId),
+  texts: { loading: M.loading, fetchFailed: "Failed to fetch device", notFound: M.notFound },
+};
 
 export function DeviceLayout({ tab, children }: { tab: DeviceTab; children: (device: Device) => ReactNode }) {
-  const id = useRouteId();
   return (
     <EntityLayout
-      base={pageOf}
-      tabs={TABS}
-      tabsLabel="Device sections"
+      pages={PAGES}
       current={tab}
-      id={id}
-      query={useDevice(id)}
-      kind="devices"
-      saved={useDevices(!Number.isNaN(id) && !isSaved(id)).data}
-      made={madeOf}
-      texts={{ loading: M.loading, fetchFailed: "Failed to fetch device" }}
-      notFound={<NotFoundCard title={M.notFound} back={{ to: "/dash/devices", label: "Back to Devices" }} />}
       header={(device) => (
-        <EntityHeader back={{ to: "/dash/devices", label: "Devices" }} title={device.name} active={device.isActive} pending={`devices/${device.id}`} history={historyLink("device", device.id)}>
+        <EntityHeader back={PAGES.list} title={device.name} active={device.isActive} pending={`devices/${device.id}`} history={historyLink("device", device.id)}>
           <Typography level="body-sm" textColor="text.secondary">Device ID: {device.deviceId}</Typography>
         </EntityHeader>
       )}

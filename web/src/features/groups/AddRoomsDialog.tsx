@@ -3,23 +3,15 @@
 import { useMemo } from "react";
 import type { Group, GroupRoom } from "../../api/groups";
 import { useRooms } from "../../api/rooms";
-import { PickerBody, PickerDialog, PickerList, PickerRow, usePicker } from "../../ui/PickerDialog";
+import { pickerDialog, PickerBody, PickerList, PickerRow, usePicker } from "../../ui/PickerDialog";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { pickableRooms } from "./group_filter";
 import { GROUP_MESSAGES as M } from "./group_forms";
 import { useAddGroupRoom } from "./group_room_changes";
 
-type Props = { group: Group; groupRooms: GroupRoom[]; open: boolean; onClose: () => void };
+export const AddRoomsDialog = pickerDialog("Add Rooms", RoomPicker);
 
-export function AddRoomsDialog({ group, groupRooms, open, onClose }: Props) {
-  return (
-    <PickerDialog title="Add Rooms" open={open} onClose={onClose}>
-      <RoomPicker group={group} groupRooms={groupRooms} />
-    </PickerDialog>
-  );
-}
-
-function RoomPicker({ group, groupRooms }: Pick<Props, "group" | "groupRooms">) {
+function RoomPicker({ group, groupRooms }: { group: Group; groupRooms: GroupRoom[] }) {
   const rooms = useRooms();
   useFailureToast(rooms.error, M.roomListFetchFailed);
   const { search, setSearch, said, pickToasts } = usePicker();

@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo } from "react";
 import type { Group } from "../../api/groups";
 import { type User, useUsers } from "../../api/users";
 import { initials, userLabel } from "../../api/user_display";
-import { PICKER_LIST_HEIGHT, PickerBody, PickerDialog, PickerRow, usePicker } from "../../ui/PickerDialog";
+import { PICKER_LIST_HEIGHT, PickerBody, pickerDialog, PickerRow, usePicker } from "../../ui/PickerDialog";
 import { doneToast, failedToast } from "../../ui/toast/change_toasts";
 import { WindowedList } from "../../ui/Windowed";
 import type { Member } from "./api";
@@ -13,19 +13,11 @@ import { useAddMember } from "./changes";
 import { pickableUsers } from "./group_filter";
 import { GROUP_MESSAGES as M } from "./group_forms";
 
-type Props = { group: Group; members: Member[]; open: boolean; onClose: () => void };
-
 const ROW_HEIGHT = 64;
 
-export function AddUsersDialog({ group, members, open, onClose }: Props) {
-  return (
-    <PickerDialog title="Add Users" open={open} onClose={onClose}>
-      <Picker group={group} members={members} />
-    </PickerDialog>
-  );
-}
+export const AddUsersDialog = pickerDialog("Add Users", Picker);
 
-function Picker({ group, members }: Pick<Props, "group" | "members">) {
+function Picker({ group, members }: { group: Group; members: Member[] }) {
   const users = useUsers();
   const { search, setSearch } = usePicker();
   const deferred = useDeferredValue(search);

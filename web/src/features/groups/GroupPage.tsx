@@ -53,7 +53,6 @@ function GroupDetails({ group }: { group: Group }) {
 
   return (
     <DetailsForm
-      labelId="group-details"
       title="Group Details"
       onSubmit={onSubmit}
       busy={update.isPending}

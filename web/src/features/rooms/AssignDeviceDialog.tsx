@@ -4,20 +4,12 @@
 import { useDevices } from "../../api/devices";
 import { deviceInitial, typeLabel } from "../../api/device_display";
 import type { Room } from "../../api/rooms";
-import { PickerBody, PickerDialog, PickerList, PickerRow, usePicker } from "../../ui/PickerDialog";
+import { pickerDialog, PickerBody, PickerList, PickerRow, usePicker } from "../../ui/PickerDialog";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useAssignDevice } from "./changes";
 import { filterByNameOrType, ROOM_MESSAGES as M, unassignedDevices } from "./room_rules";
 
-type Props = { room: Room; open: boolean; onClose: () => void };
-
-export function AssignDeviceDialog({ room, open, onClose }: Props) {
-  return (
-    <PickerDialog title="Assign Device to Room" open={open} onClose={onClose}>
-      <Picker room={room} />
-    </PickerDialog>
-  );
-}
+export const AssignDeviceDialog = pickerDialog("Assign Device to Room", Picker);
 
 function Picker({ room }: { room: Room }) {
   const devices = useDevices();

@@ -6,11 +6,9 @@
 // has made it, the page moves to its real id.
 import type { ReactNode } from "react";
 import Typography from "@mui/joy/Typography";
-import { isSaved } from "../../api/mutations";
 import { type Room, useRoom, useRooms } from "../../api/rooms";
-import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
-import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
-import { useRouteId } from "../../ui/use_route_id";
+import { EntityHeader } from "../../ui/EntityHeader";
+import { EntityLayout, type EntityPages, type EntityTab } from "../../ui/EntityLayout";
 import { ROOM_MESSAGES as M } from "./room_rules";
 import { historyLink } from "../audit/public";
 
@@ -24,31 +22,26 @@ const TABS: EntityTab<Room>[] = [
 ];
 type RoomTab = "Overview" | "Utilization" | "Devices" | "Log" | "Sensor";
 
-/** Room names need not be unique: the newest saved room of that name is the one just made. */
-const madeOf = (saved: Room[], created: Room) =>
-  saved.filter((r) => r.name === created.name).sort((a, b) => b.id - a.id)[0];
-
-const pageOf = (id: number) => `/dash/room/${id}`;
+const PAGES: EntityPages<Room> = {
+  kind: "rooms",
+  list: { to: "/dash/rooms", label: "Rooms" },
+  pageOf: (id) => `/dash/room/${id}`,
+  tabs: TABS,
+  read: { one: useRoom, all: useRooms },
+  /** Room names need not be unique: the newest saved room of that name is the one just made. */
+  made: (saved, created) => saved.filter((r) => r.name === created.name).sort((a, b) => b.id - a.id)[0],
+  texts: { loading: M.loading, fetchFailed: M.fetchFailed, notFound: M.notFound },
+};
 
 export function RoomLayout({ tab, children }: { tab: RoomTab; children: (room: Room) => ReactNode }) {
-  const id = useRouteId();
   return (
     <EntityLayout
-      base={pageOf}
-      tabs={TABS}
-      tabsLabel="Room sections"
+      pages={PAGES}
       current={tab}
-      id={id}
-      query={useRoom(id)}
-      kind="rooms"
-      saved={useRooms(!Number.isNaN(id) && !isSaved(id)).data}
-      made={madeOf}
-      texts={{ loading: M.loading, fetchFailed: M.fetchFailed }}
-      notFound={<NotFoundCard title={M.notFound} back={{ to: "/dash/rooms", label: "Back to Rooms" }} />}
       header={(room) => (
         <EntityHeader
           // The sensor page's link goes back to the room, the others' to the list.
-          back={tab === "Sensor" ? { to: `/dash/room/${room.id}`, label: room.name } : { to: "/dash/rooms", label: "Rooms" }}
+          back={tab === "Sensor" ? { to: `/dash/room/${room.id}`, label: room.name } : PAGES.list}
           title={room.name}
           active={room.isActive}
           pending={`rooms/${room.id}`}

@@ -2,21 +2,18 @@
 // Overview edits Room Name* and Description and holds the Door Schedule card
 // (spec 3 §1) and the Danger Zone; the
 // Utilization tab (only with a density device) is its own lazily loaded part.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from "react-router-dom";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
-import FormControl from "@mui/joy/FormControl";
-import FormHelperText from "@mui/joy/FormHelperText";
-import FormLabel from "@mui/joy/FormLabel";
-import Input from "@mui/joy/Input";
 import Typography from "@mui/joy/Typography";
 import { DangerZone, type DangerTexts } from "../../ui/DangerZone";
-import { DetailsForm } from "../../ui/DetailsForm";
+import { DetailsForm, useDetailsForm } from "../../ui/DetailsForm";
+import { NameField } from "../../ui/NameField";
 import { OverviewGrid } from "../../ui/OverviewGrid";
 import type { Room } from "../../api/rooms";
 import { useDeleteRoom, useToggleRoom, useUpdateRoom } from "./changes";
-import { deleteToasts, doneToast, errorToast, switchToasts, validationToast } from "../../ui/toast/change_toasts";
+import { deleteToasts, doneToast, errorToast, switchToasts } from "../../ui/toast/change_toasts";
 import { DoorScheduleCard } from "./DoorScheduleCard";
 import { RoomLayout } from "./RoomLayout";
 import { deleteRoomConfirmation, type NewRoomForm, ROOM_MESSAGES as M, roomEditProblem } from "./room_rules";
@@ -55,46 +52,23 @@ export default function RoomPage() {
 
 function RoomDetails({ room }: { room: Room }) {
   const saved: NewRoomForm = { name: room.name, description: room.description ?? "" };
-  const [form, setForm] = useState<NewRoomForm>(saved);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { form, setForm, set, problem, card } = useDetailsForm(saved, roomEditProblem);
   const update = useUpdateRoom({
     onSuccess: (result) => doneToast(M.updated, result),
     onError: (error) => errorToast(error, M.updateFailed),
   });
 
-  function onSubmit() {
-    const found = roomEditProblem(form);
-    setProblem(found);
-    if (found) return validationToast(found);
-    update.mutate({ room, form });
-  }
-
   return (
     <DetailsForm
-      labelId="room-details"
       title="Room Details"
-      onSubmit={onSubmit}
       busy={update.isPending}
       changed={form.name !== saved.name || form.description !== saved.description}
-      onReset={() => {
-        setForm(saved);
-        setProblem(null);
-      }}
+      {...card(() => update.mutate({ room, form }))}
       aside={<Button component={RouterLink} to={`/dash/room/${room.id}/sensor`} variant="plain" size="sm">Sensor Overview</Button>}
     >
       <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
-        <FormControl required error={Boolean(problem)}>
-          <FormLabel>Room Name</FormLabel>
-          <Input
-            name="name"
-            value={form.name}
-            onChange={(e) => {
-              setForm((f) => ({ ...f, name: e.target.value }));
-              setProblem(null);
-            }}
-          />
-          {problem && <FormHelperText>{problem}</FormHelperText>}
-        </FormControl>
+        <NameField label="Room Name" input={{ name: "name", autoFocus: false }} problem={problem} value={form.name} onChange={(name) => set({ name })} />
+        {/* The description is not what a problem is about: editing it leaves the problem shown. */}
         <DescriptionField value={form.description} onChange={(description) => setForm((f) => ({ ...f, description }))} />
       </Box>
     </DetailsForm>

@@ -5,12 +5,10 @@
 import type { ReactNode } from "react";
 import Avatar from "@mui/joy/Avatar";
 import Typography from "@mui/joy/Typography";
-import { isSaved } from "../../api/mutations";
 import { type User, useUser, useUsers } from "../../api/users";
 import { initials, userLabel } from "../../api/user_display";
-import { EntityHeader, NotFoundCard } from "../../ui/EntityHeader";
-import { EntityLayout, type EntityTab } from "../../ui/EntityLayout";
-import { useRouteId } from "../../ui/use_route_id";
+import { EntityHeader } from "../../ui/EntityHeader";
+import { EntityLayout, type EntityPages, type EntityTab } from "../../ui/EntityLayout";
 import { useUserVerification } from "./api";
 import { UserBadges } from "./UserBadges";
 import { historyLink } from "../audit/public";
@@ -23,34 +21,25 @@ const TABS: EntityTab<User>[] = [
 ];
 type UserTab = "Overview" | "Groups" | "Credentials" | "Log";
 
-/** A user made offline is the saved one with its e-mail. */
-const madeOf = (saved: User[], created: User) => saved.find((u) => u.email === created.email);
-
-const pageOf = (id: number) => `/dash/user/${id}`;
+const PAGES: EntityPages<User> = {
+  kind: "users",
+  list: { to: "/dash/users", label: "Users" },
+  pageOf: (id) => `/dash/user/${id}`,
+  tabs: TABS,
+  read: { one: useUser, all: useUsers },
+  /** A user made offline is the saved one with its e-mail. */
+  made: (saved, created) => saved.find((u) => u.email === created.email),
+  texts: {
+    loading: "Loading user...",
+    fetchFailed: "Failed to fetch user",
+    notFound: "User Not Found",
+    notFoundText: "The user you're looking for doesn't exist.",
+  },
+};
 
 export function UserLayout({ tab, children }: { tab: UserTab; children: (user: User) => ReactNode }) {
-  const id = useRouteId();
   return (
-    <EntityLayout
-      base={pageOf}
-      tabs={TABS}
-      tabsLabel="User sections"
-      current={tab}
-      id={id}
-      query={useUser(id)}
-      kind="users"
-      saved={useUsers(!Number.isNaN(id) && !isSaved(id)).data}
-      made={madeOf}
-      texts={{ loading: "Loading user...", fetchFailed: "Failed to fetch user" }}
-      notFound={
-        <NotFoundCard
-          title="User Not Found"
-          text="The user you're looking for doesn't exist."
-          back={{ to: "/dash/users", label: "Back to Users" }}
-        />
-      }
-      header={(user) => <UserHeader user={user} />}
-    >
+    <EntityLayout pages={PAGES} current={tab} header={(user) => <UserHeader user={user} />}>
       {children}
     </EntityLayout>
   );
@@ -60,7 +49,7 @@ function UserHeader({ user }: { user: User }) {
   const verification = useUserVerification(user.id);
   return (
     <EntityHeader
-      back={{ to: "/dash/users", label: "Users" }}
+      back={PAGES.list}
       title={userLabel(user)}
       active={user.isActive}
       avatar={<Avatar size="lg" aria-hidden="true">{initials(user)}</Avatar>}

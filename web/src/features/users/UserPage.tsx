@@ -79,7 +79,6 @@ function PersonalDetails({ user }: { user: User }) {
 
   return (
     <DetailsForm
-      labelId="personal-details"
       title="Personal Details"
       onSubmit={onSubmit}
       busy={update.isPending}
