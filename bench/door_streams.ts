@@ -103,7 +103,11 @@ try {
         }
       })().catch(() => {});
     }
+    let count = 0;
+    for (const o of opened) o.then(() => count++);
+    const slow = setTimeout(() => console.log(`after 60 s only ${count} of ${DEVICES} streams heard their list`), 60_000);
     await Promise.all(opened);
+    clearTimeout(slow);
     const openMs = performance.now() - openedAt;
     const open = await rssMb(api.process.pid);
     console.log(`${DEVICES} streams open in ${openMs.toFixed(0)} ms; API process memory ${before.toFixed(1)} MB before, ${open.toFixed(1)} MB with them open (${((open - before) * 1024 / DEVICES).toFixed(1)} KB a stream)`);

@@ -43,62 +43,28 @@ type Row = {
   code: string;
 };
 
-/** The device's access list; undefined when the device no longer exists. */
-export async function accessList(sql: Queries, deviceId: number): Promise<AccessList | undefined> {
-  const [device] = await sql<{
-    id: number;
-    deviceId: string;
-    name: string;
-    isActive: boolean;
-    roomId: number | null;
-    roomName: string | null;
-    roomActive: boolean | null;
-    unlockScheduleId: number | null;
-    firstPersonIn: boolean | null;
-  }[]>`
-    select d.id, d.device_id, d.name, d.is_active, r.id as room_id, r.name as room_name,
-           r.is_active as room_active, r.unlock_schedule_id, r.first_person_in
-    from devices d left join rooms r on r.id = d.room_id
-    where d.id = ${deviceId}`;
-  if (!device) return undefined;
-  const denyAll = !device.isActive
-    ? "device_inactive"
-    : device.roomId === null
-    ? "device_unassigned"
-    : !device.roomActive
-    ? "room_inactive"
-    : null;
-  const list: AccessList = {
-    device: {
-      id: device.id,
-      deviceId: device.deviceId,
-      name: device.name,
-      isActive: device.isActive,
-    },
-    room: device.roomId === null
-      ? null
-      : {
-        id: device.roomId,
-        name: device.roomName!,
-        isActive: device.roomActive!,
-        unlockScheduleId: device.unlockScheduleId,
-        firstPersonIn: device.firstPersonIn!,
-      },
-    denyAll,
-    users: [],
-    schedules: [],
-    credentials: [],
-    passkeys: [],
-    wallets: [],
-    lockdown: false,
-    lockdownOverrideUserIds: [],
-  };
-  if (device.roomId !== null) {
-    const [row] = await sql<{ covered: boolean }[]>`select ${coveredByLockdown(sql, device.roomId)} as covered`;
-    list.lockdown = row.covered;
-  }
-  if (denyAll) return list;
+type DeviceRow = {
+  id: number;
+  deviceId: string;
+  name: string;
+  isActive: boolean;
+  roomId: number | null;
+  roomName: string | null;
+  roomActive: boolean | null;
+  unlockScheduleId: number | null;
+  firstPersonIn: boolean | null;
+};
 
+/** What every device of a room shares: who may pass, with what, when. */
+type RoomPart = Pick<AccessList, "users" | "schedules" | "credentials" | "passkeys" | "wallets" | "lockdownOverrideUserIds">;
+
+const NOBODY: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
+
+/** Rooms' parts worked out at once, of the pool's connections. */
+const AT_ONCE = 4;
+
+/** The room's part of its doors' lists. */
+async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number | null): Promise<RoomPart> {
   // Active users in an active group holding the room, with their active credentials
   // and the schedules of their grants (null when one grant has none: at all times).
   const rows = await sql<Row[]>`
@@ -112,7 +78,7 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
       join groups g on g.id = gr.group_id and g.is_active
       join user_groups ug on ug.group_id = gr.group_id
       join users u on u.id = ug.user_id and u.is_active
-      where gr.room_id = ${device.roomId}
+      where gr.room_id = ${roomId}
       group by u.id
     )
     select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
@@ -127,39 +93,79 @@ export async function accessList(sql: Queries, deviceId: number): Promise<Access
     from allowed a join lastlock_credentials w on w.user_id = a.id
       and w.credential_type = 'APPLE_WALLET' and w.is_active
     order by 1, 6, 7, 8, 2`;
+  const part: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
   const users = new Map<number, AccessList["users"][number]>();
   const overrides = new Set<number>();
   for (const row of rows) {
     users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
     if (row.lockdownOverride) overrides.add(row.userId);
     if (row.kind === "card") {
-      list.credentials.push({
-        type: row.type!,
-        facilityCode: row.facilityCode,
-        cardCode: row.code,
-        userId: row.userId,
-      });
+      part.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code, userId: row.userId });
     } else {
-      (row.kind === "passkey" ? list.passkeys : list.wallets).push({
-        credentialId: row.code,
-        userId: row.userId,
-      });
+      (row.kind === "passkey" ? part.passkeys : part.wallets).push({ credentialId: row.code, userId: row.userId });
     }
   }
-  list.users = [...users.values()].sort((a, b) => a.id - b.id);
-  list.lockdownOverrideUserIds = [...overrides].sort((a, b) => a - b);
-  const named = new Set(list.users.flatMap((u) => u.scheduleIds ?? []));
-  if (device.unlockScheduleId !== null) named.add(device.unlockScheduleId);
-  list.schedules = await scheduleRuleRows(sql, [...named]);
-  return list;
+  part.users = [...users.values()].sort((a, b) => a.id - b.id);
+  part.lockdownOverrideUserIds = [...overrides].sort((a, b) => a - b);
+  const named = new Set(part.users.flatMap((u) => u.scheduleIds ?? []));
+  if (unlockScheduleId !== null) named.add(unlockScheduleId);
+  part.schedules = await scheduleRuleRows(sql, [...named]);
+  return part;
+}
+
+/**
+ * The access lists of these devices as sent (JSON) and their entity tags, by device
+ * id; a device that no longer exists has none. Each room's part is worked out once,
+ * however many of its doors ask, and `parts` (room id → its part as JSON) keeps
+ * them for a caller who knows they have not changed since (door_streams.ts: a
+ * lockdown changes hundreds of lists at once, and none of their rooms' parts).
+ */
+export async function accessLists(
+  sql: Queries,
+  deviceIds: number[],
+  parts = new Map<number, string>(),
+): Promise<Map<number, { json: string; tag: string }>> {
+  const devices = await sql<(DeviceRow & { locked: boolean })[]>`
+    select d.id, d.device_id, d.name, d.is_active, r.id as room_id, r.name as room_name,
+           r.is_active as room_active, r.unlock_schedule_id, r.first_person_in,
+           r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked
+    from devices d left join rooms r on r.id = d.room_id
+    where d.id = any(${deviceIds}::int[])`;
+  const denyAllOf = (d: DeviceRow): AccessList["denyAll"] =>
+    !d.isActive ? "device_inactive" : d.roomId === null ? "device_unassigned" : !d.roomActive ? "room_inactive" : null;
+  // Each room's part once, as JSON (the members of the list after the device's own).
+  const rooms = new Map(devices.filter((d) => !denyAllOf(d)).map((d) => [d.roomId!, d.unlockScheduleId]));
+  const queue = [...rooms.keys()].filter((room) => !parts.has(room));
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
+    for (let room = queue.shift(); room !== undefined; room = queue.shift()) {
+      parts.set(room, JSON.stringify(await roomPart(sql, room, rooms.get(room)!)).slice(1, -1));
+    }
+  }));
+  const nobody = JSON.stringify(NOBODY).slice(1, -1);
+  const lists = new Map<number, { json: string; tag: string }>();
+  for (const d of devices) {
+    const denyAll = denyAllOf(d);
+    const head: Pick<AccessList, "device" | "room" | "denyAll" | "lockdown"> = {
+      device: { id: d.id, deviceId: d.deviceId, name: d.name, isActive: d.isActive },
+      room: d.roomId === null ? null : {
+        id: d.roomId,
+        name: d.roomName!,
+        isActive: d.roomActive!,
+        unlockScheduleId: d.unlockScheduleId,
+        firstPersonIn: d.firstPersonIn!,
+      },
+      denyAll,
+      lockdown: d.locked,
+    };
+    const json = `${JSON.stringify(head).slice(0, -1)},${denyAll ? nobody : parts.get(d.roomId!)}}`;
+    lists.set(d.id, { json, tag: await entityTag(json) });
+  }
+  return lists;
 }
 
 /** The list as sent, and its entity tag; undefined when the device no longer exists. */
 export async function taggedAccessList(sql: Queries, deviceId: number): Promise<{ json: string; tag: string } | undefined> {
-  const list = await accessList(sql, deviceId);
-  if (!list) return undefined;
-  const json = JSON.stringify(list);
-  return { json, tag: await entityTag(json) };
+  return (await accessLists(sql, [deviceId])).get(deviceId);
 }
 
 /** A strong entity tag: the SHA-256 of the body, quoted. */

@@ -13,12 +13,12 @@ import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
-import { taggedAccessList } from "./access_list.ts";
+import { accessLists } from "./access_list.ts";
 
 /** A comment line this often keeps proxies and the door's own timeout from closing an idle stream. */
 export const KEEP_ALIVE_MS = 25_000;
-/** Lists worked out at once, of the pool's connections. */
-const AT_ONCE = 4;
+/** Changes to these tables leave the rooms' parts of the lists as they were. */
+const ROOM_PART_KEPT = new Set(["lockdowns", "devices"]);
 
 type Door = {
   deviceId: number;
@@ -35,6 +35,10 @@ export class DoorStreams {
   #again = false;
   /** Listening starts with the first door's stream. */
   #listening: Promise<unknown> | undefined;
+  /** Each room's part of its doors' lists (access_list.ts), kept while only lockdowns or devices change. */
+  readonly #parts = new Map<number, string>();
+  /** The tables changed since the last pass ("" : anything may have). */
+  readonly #changed = new Set<string>();
 
   constructor(
     private readonly sql: Queries,
@@ -47,14 +51,21 @@ export class DoorStreams {
     });
   }
 
-  /** Opens a door's stream: it hears of its list at once unless it already has it (Last-Event-ID). */
+  /**
+   * Opens a door's stream: it hears of its list with the next pass, at once unless it
+   * already has it (Last-Event-ID). Doors connecting together (a server's restart
+   * brings all of them back) share their passes.
+   */
   async open(door: Door) {
     if (this.stopping?.aborted) return door.stream.abort();
-    this.#listening ??= this.listen("access_lists", () => this.changed());
+    this.#listening ??= this.listen("access_lists", (table) => {
+      this.#changed.add(table);
+      this.changed();
+    });
     await this.#listening;
     this.#doors.add(door);
     door.stream.onAbort(() => void this.#doors.delete(door));
-    await this.#tell([door]);
+    this.changed();
   }
 
   /** Something changed: look again, one pass at a time, and once more if more came meanwhile. */
@@ -77,27 +88,26 @@ export class DoorStreams {
 
   /** Sends list-changed to each of `doors` whose list is not the one it has; ends those whose key is gone. */
   async #tell(doors: Door[]) {
+    // Before anything is read: a change noted from now on is looked at by the next pass.
+    // A lockdown or a device's own change leaves every room's part as it was.
+    if ([...this.#changed].some((table) => !ROOM_PART_KEPT.has(table))) this.#parts.clear();
+    this.#changed.clear();
     if (!doors.length) return;
     const ids = [...new Set(doors.map((door) => door.deviceId))];
     const keys = new Map(
       (await this.sql<{ id: number; apiKeyHash: string | null }[]>`
         select id, api_key_hash from devices where id = any(${ids}::int[])`).map((row) => [row.id, row.apiKeyHash]),
     );
-    const tags = new Map<number, string>();
-    const queue = ids.filter((id) => keys.get(id));
-    await Promise.all(Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        const list = await taggedAccessList(this.sql, id);
-        if (list) tags.set(id, list.tag);
-      }
-    }));
+    const lists = await accessLists(this.sql, ids.filter((id) => keys.get(id)), this.#parts);
+    const tags = new Map([...lists].map(([id, list]) => [id, list.tag]));
     for (const door of doors) {
       const tag = tags.get(door.deviceId);
       if (keys.get(door.deviceId) !== door.keyHash || tag === undefined) {
         door.stream.abort(); // revoked, rotated or deleted: this key opens nothing any more
       } else if (tag !== door.etag) {
         door.etag = tag;
-        await door.stream.writeSSE({ event: "list-changed", id: tag, data: JSON.stringify({ etag: tag }) })
+        // Not awaited: a door slow to read must not hold up the others.
+        door.stream.writeSSE({ event: "list-changed", id: tag, data: JSON.stringify({ etag: tag }) })
           .catch(() => door.stream.abort());
       }
     }
