@@ -1,5 +1,5 @@
 // Phone and tablet navigation (below md): a top bar with the logo, an icon button
-// per dashboard area and the user's avatar (spec 1 §2 "Dashboard shell").
+// per dashboard area, the red Lockdown button and the user's avatar (spec 1 §2 "Dashboard shell").
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import Box from "@mui/joy/Box";
 import IconButton from "@mui/joy/IconButton";
@@ -7,6 +7,7 @@ import Sheet from "@mui/joy/Sheet";
 import type { SessionUser } from "../../api/session";
 import { APP_NAME } from "../../ui/page_meta";
 import { Tooltip } from "../../ui/Tooltip";
+import { LockdownBarButton } from "../lockdown/public";
 import { AccountButton } from "./AccountButton";
 import { NAV_ICONS } from "./nav_icons";
 import { activeArea, NAV_ITEMS } from "./nav_items";
@@ -55,6 +56,7 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
           );
         })}
       </Box>
+      <LockdownBarButton />
       <AccountButton user={user} onClick={onAccount} />
     </Sheet>
   );
