@@ -35,7 +35,7 @@ export function LockdownBanner({ isAdmin }: { isAdmin: boolean }) {
           invertedColors
           sx={{ px: 2, py: 1.25, display: "flex", flexDirection: "column", gap: 0.75 }}
         >
-          <Typography id={titleId} level="title-md" component="p" startDecorator={<LockIcon />}>
+          <Typography id={titleId} level="title-md" component="p" textColor="common.white" startDecorator={<LockIcon />}>
             {M.inEffect}
           </Typography>
           <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 0.75 }}>
@@ -65,8 +65,8 @@ function LockdownLine({ lockdown }: { lockdown: Lockdown }) {
   return (
     <Box component="li" sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 1.5, flexWrap: "wrap" }}>
       <Box sx={{ minWidth: 0 }}>
-        <Typography level="body-md" fontWeight="lg">{lockdownRooms(lockdown, names)}</Typography>
-        <Typography level="body-sm">
+        <Typography level="body-md" fontWeight="lg" textColor="common.white">{lockdownRooms(lockdown, names)}</Typography>
+        <Typography level="body-sm" textColor="common.white">
           {lockdownSince(lockdown.startedAt, lockdown.startedBy.name)} · {lockdown.reason}
         </Typography>
       </Box>
