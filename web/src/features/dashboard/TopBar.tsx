@@ -23,12 +23,13 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
       sx={{
         display: { xs: "flex", md: "none" },
         alignItems: "center",
-        gap: 1,
+        // Tight on a phone: ten buttons share 390 px.
+        gap: { xs: 0.5, sm: 1 },
         position: "sticky",
         top: 0,
         zIndex: 1000,
         height: TOP_BAR_HEIGHT,
-        px: 1,
+        px: { xs: 0.5, sm: 1 },
         borderBottom: "1px solid",
         borderColor: "divider",
       }}
@@ -36,7 +37,7 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
       <IconButton component={RouterLink} to="/app" aria-label={`${APP_NAME} home`} variant="plain">
         <img src="/logo.svg" alt="" width={28} height={28} />
       </IconButton>
-      <Box sx={{ flex: 1, display: "flex", justifyContent: "center", gap: { xs: 0.25, sm: 1 } }}>
+      <Box sx={{ flex: 1, display: "flex", justifyContent: "center", gap: { xs: 0, sm: 1 } }}>
         {NAV_ITEMS.map((item) => {
           const Icon = NAV_ICONS[item.area];
           const selected = area === item.area;
