@@ -1,6 +1,7 @@
 // Parent of every /dash route (spec 1 §2): anonymous visitors go to /login,
 // signed-in non-admins see that admin access is needed, admins get the shell
-// (side navigation on desktop, top bar below md) around the page.
+// (side navigation on desktop, top bar below md) around the page, and above
+// every page the banner of an active lockdown (spec 3 §2).
 import { useState } from "react";
 import { Navigate, Outlet } from "react-router-dom";
 import Box from "@mui/joy/Box";
@@ -9,6 +10,7 @@ import { storedUser } from "../../offline/storage";
 import { AdminRequiredPage } from "./AdminRequiredPage";
 import { SideNav, SIDE_NAV_COLLAPSED } from "./SideNav";
 import { SignOutDialog } from "../auth/public";
+import { LockdownBanner } from "../lockdown/public";
 import { TopBar } from "./TopBar";
 
 export default function DashboardLayout() {
@@ -31,6 +33,7 @@ function DashboardShell({ user }: { user: SessionUser }) {
       <TopBar user={user} onAccount={openSignOut} />
       <SideNav user={user} onAccount={openSignOut} />
       <Box sx={{ ml: { md: `${SIDE_NAV_COLLAPSED}px` }, minWidth: 0 }}>
+        <LockdownBanner isAdmin={user.isAdmin} />
         <Outlet />
       </Box>
       <SignOutDialog open={signingOut} onClose={() => setSigningOut(false)} />

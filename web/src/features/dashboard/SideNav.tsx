@@ -12,6 +12,7 @@ import Typography from "@mui/joy/Typography";
 import type { SessionUser } from "../../api/session";
 import { displayName } from "../../api/user_display";
 import { APP_NAME } from "../../ui/page_meta";
+import { LockdownNavItem } from "../lockdown/public";
 import { AccountButton } from "./AccountButton";
 import { NAV_ICONS } from "./nav_icons";
 import { activeArea, APP_VERSION_LABEL, NAV_ITEMS } from "./nav_items";
@@ -98,6 +99,7 @@ export function SideNav({ user, onAccount }: { user: SessionUser; onAccount: () 
             </ListItem>
           );
         })}
+        <LockdownNavItem labelClassName={LABEL} />
       </List>
 
       <Box sx={{ mt: "auto", px: 1.25, display: "flex", flexDirection: "column", gap: 1 }}>

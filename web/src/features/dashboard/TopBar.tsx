@@ -1,5 +1,5 @@
 // Phone and tablet navigation (below md): a top bar with the logo, an icon button
-// per dashboard area and the user's avatar (spec 1 §2 "Dashboard shell").
+// per dashboard area, the red Lockdown button and the user's avatar (spec 1 §2 "Dashboard shell").
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import Box from "@mui/joy/Box";
 import IconButton from "@mui/joy/IconButton";
@@ -7,6 +7,7 @@ import Sheet from "@mui/joy/Sheet";
 import type { SessionUser } from "../../api/session";
 import { APP_NAME } from "../../ui/page_meta";
 import { Tooltip } from "../../ui/Tooltip";
+import { LockdownBarButton } from "../lockdown/public";
 import { AccountButton } from "./AccountButton";
 import { NAV_ICONS } from "./nav_icons";
 import { activeArea, NAV_ITEMS } from "./nav_items";
@@ -22,12 +23,13 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
       sx={{
         display: { xs: "flex", md: "none" },
         alignItems: "center",
-        gap: 1,
+        // Tight on a phone: ten buttons share 390 px.
+        gap: { xs: 0.5, sm: 1 },
         position: "sticky",
         top: 0,
         zIndex: 1000,
         height: TOP_BAR_HEIGHT,
-        px: 1,
+        px: { xs: 0.5, sm: 1 },
         borderBottom: "1px solid",
         borderColor: "divider",
       }}
@@ -35,7 +37,7 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
       <IconButton component={RouterLink} to="/app" aria-label={`${APP_NAME} home`} variant="plain">
         <img src="/logo.svg" alt="" width={28} height={28} />
       </IconButton>
-      <Box sx={{ flex: 1, display: "flex", justifyContent: "center", gap: { xs: 0.25, sm: 1 } }}>
+      <Box sx={{ flex: 1, display: "flex", justifyContent: "center", gap: { xs: 0, sm: 1 } }}>
         {NAV_ITEMS.map((item) => {
           const Icon = NAV_ICONS[item.area];
           const selected = area === item.area;
@@ -55,6 +57,7 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
           );
         })}
       </Box>
+      <LockdownBarButton />
       <AccountButton user={user} onClick={onAccount} />
     </Sheet>
   );

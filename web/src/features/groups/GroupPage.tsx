@@ -1,6 +1,7 @@
 // /dash/groups/{id}, the Overview tab (spec 1 §2, §5, §8): edit the name and
-// description (both required), the member and room counts, and a Danger Zone
-// to deactivate or reactivate the group, or delete it.
+// description (both required) and whether members can open doors during
+// lockdown (spec 3 §2), saved together; the member and room counts, and a
+// Danger Zone to deactivate or reactivate the group, or delete it.
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import Box from "@mui/joy/Box";
@@ -19,6 +20,7 @@ import { GroupLayout } from "./GroupLayout";
 import { GROUP_MESSAGES as M, groupEditComplete } from "./group_forms";
 import { toggleToasts } from "./group_toasts";
 import { DescriptionField } from "../../ui/DescriptionField";
+import { LabelledSwitch } from "../../ui/LabelledSwitch";
 
 export default function GroupPage() {
   return (
@@ -39,7 +41,7 @@ export default function GroupPage() {
 }
 
 function GroupDetails({ group }: { group: Group }) {
-  const saved = { name: group.name, description: group.description ?? "" };
+  const saved = { name: group.name, description: group.description ?? "", lockdownOverride: group.lockdownOverride };
   const [form, setForm] = useState(saved);
   const update = useUpdateGroup({
     onSuccess: (result) => doneToast(M.updated, result),
@@ -48,7 +50,7 @@ function GroupDetails({ group }: { group: Group }) {
 
   function onSubmit() {
     if (!groupEditComplete(form)) return validationToast(M.editInvalid);
-    update.mutate({ group, name: form.name.trim(), description: form.description.trim() });
+    update.mutate({ group, name: form.name.trim(), description: form.description.trim(), lockdownOverride: form.lockdownOverride });
   }
 
   return (
@@ -56,7 +58,7 @@ function GroupDetails({ group }: { group: Group }) {
       title="Group Details"
       onSubmit={onSubmit}
       busy={update.isPending}
-      changed={form.name !== saved.name || form.description !== saved.description}
+      changed={form.name !== saved.name || form.description !== saved.description || form.lockdownOverride !== saved.lockdownOverride}
       onReset={() => setForm(saved)}
     >
       <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
@@ -65,6 +67,11 @@ function GroupDetails({ group }: { group: Group }) {
           <Input name="name" value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
         </FormControl>
         <DescriptionField value={form.description} onChange={(description) => setForm((f) => ({ ...f, description }))} />
+        <LabelledSwitch
+          label="Can open doors during lockdown"
+          checked={form.lockdownOverride}
+          onChange={(lockdownOverride) => setForm((f) => ({ ...f, lockdownOverride }))}
+        />
       </Box>
     </DetailsForm>
   );

@@ -35,18 +35,19 @@ export function useCreateGroup(handlers: ChangeHandlers<string, Group> = {}) {
   }, handlers);
 }
 
-export type GroupEdit = { group: Group; name: string; description: string };
+export type GroupEdit = { group: Group; name: string; description: string; lockdownOverride: boolean };
 
 export function useUpdateGroup(handlers: ChangeHandlers<GroupEdit, Group> = {}) {
   return useChange<GroupEdit, Group>({
-    request: ({ group, name, description }) => ({
+    request: ({ group, name, description, lockdownOverride }) => ({
       method: "PUT",
       path: `/api/groups/${group.id}`,
-      body: { name, description },
+      body: { name, description, lockdownOverride },
       baseVersion: versionOf(group),
     }),
     describe: ({ name }) => `Edit group ${name}`,
-    optimistic: (cache, { group, name, description }) => patchCachedGroup(cache, group.id, (g) => ({ ...g, name, description })),
+    optimistic: (cache, { group, name, description, lockdownOverride }) =>
+      patchCachedGroup(cache, group.id, (g) => ({ ...g, name, description, lockdownOverride })),
     affects: ({ group }) => [groupKey(group.id), GROUPS_KEY],
   }, handlers);
 }

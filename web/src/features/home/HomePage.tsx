@@ -1,5 +1,6 @@
 // /app, the signed-in home (spec 2 §2, §4): a welcome, the dashboard button for
-// admins, identity verification, the wallet placeholder and sign-out.
+// admins, identity verification, the wallet placeholder and sign-out; for an
+// admin, the banner of an active lockdown (spec 3 §2) above it all.
 import { useEffect, useRef, useState } from "react";
 import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -16,6 +17,7 @@ import { APP_NAME, usePageMeta } from "../../ui/page_meta";
 import { toast } from "../../ui/toast/toast";
 import { SignOutDialog, useSignOut } from "../auth/public";
 import { useOutbox } from "../../offline/use_outbox";
+import { LockdownBanner } from "../lockdown/public";
 import {
   identityButtonLabel,
   startVerification,
@@ -63,46 +65,49 @@ function Home({ user }: { user: SessionUser }) {
   const [asking, setAsking] = useState(false);
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: "100dvh", display: "flex", justifyContent: "center", px: 2, py: { xs: 4, sm: 8 }, bgcolor: "background.level1" }}
-    >
-      <Stack sx={{ width: "100%", maxWidth: 420 }} gap={3}>
-        <Stack alignItems="center" gap={1}>
-          <img src="/logo.svg" alt="" width={64} height={64} />
-          <Typography level="title-sm" textColor="text.secondary" sx={{ letterSpacing: "0.08em", textTransform: "uppercase" }}>
-            {APP_NAME}
-          </Typography>
-          <Typography level="h1" fontSize="xl3" textAlign="center">
-            Welcome {user.firstName}
-          </Typography>
-        </Stack>
+    <>
+      <LockdownBanner isAdmin={user.isAdmin} />
+      <Box
+        component="main"
+        sx={{ minHeight: "100dvh", display: "flex", justifyContent: "center", px: 2, py: { xs: 4, sm: 8 }, bgcolor: "background.level1" }}
+      >
+        <Stack sx={{ width: "100%", maxWidth: 420 }} gap={3}>
+          <Stack alignItems="center" gap={1}>
+            <img src="/logo.svg" alt="" width={64} height={64} />
+            <Typography level="title-sm" textColor="text.secondary" sx={{ letterSpacing: "0.08em", textTransform: "uppercase" }}>
+              {APP_NAME}
+            </Typography>
+            <Typography level="h1" fontSize="xl3" textAlign="center">
+              Welcome {user.firstName}
+            </Typography>
+          </Stack>
 
-        <Card sx={{ gap: 1.5, p: 2 }}>
-          {/* isAdmin from the me call is the server's admin rule: member of an active group named Admin. */}
-          {user.isAdmin && (
-            <Button component={RouterLink} to="/dash/users" size="lg" startDecorator={<DashboardIcon />}>
-              View a {APP_NAME} Dash
+          <Card sx={{ gap: 1.5, p: 2 }}>
+            {/* isAdmin from the me call is the server's admin rule: member of an active group named Admin. */}
+            {user.isAdmin && (
+              <Button component={RouterLink} to="/dash/users" size="lg" startDecorator={<DashboardIcon />}>
+                View a {APP_NAME} Dash
+              </Button>
+            )}
+            <IdentityButton />
+            <Button
+              size="lg"
+              variant="outlined"
+              color="neutral"
+              startDecorator={<WalletIcon />}
+              onClick={() => toast({ description: WALLET_MESSAGE })}
+            >
+              Add Keys to Wallet
             </Button>
-          )}
-          <IdentityButton />
-          <Button
-            size="lg"
-            variant="outlined"
-            color="neutral"
-            startDecorator={<WalletIcon />}
-            onClick={() => toast({ description: WALLET_MESSAGE })}
-          >
-            Add Keys to Wallet
-          </Button>
-        </Card>
+          </Card>
 
-        <Button variant="plain" color="neutral" startDecorator={<SignOutIcon />} onClick={() => (waiting ? setAsking(true) : void signOut(true))}>
-          Sign Out
-        </Button>
-        <SignOutDialog open={asking} onClose={() => setAsking(false)} />
-      </Stack>
-    </Box>
+          <Button variant="plain" color="neutral" startDecorator={<SignOutIcon />} onClick={() => (waiting ? setAsking(true) : void signOut(true))}>
+            Sign Out
+          </Button>
+          <SignOutDialog open={asking} onClose={() => setAsking(false)} />
+        </Stack>
+      </Box>
+    </>
   );
 }
 
