@@ -154,6 +154,7 @@ export class DoorController {
         this.#upload();
         for await (const event of serverSentEvents(res.body!)) {
           if (event.event === "list-changed") await this.#refreshList();
+          else if (event.event === "unlock") await this.#remoteUnlock(JSON.parse(event.data));
         }
         if (!this.#stopped.signal.aborted) this.#print("stream ended");
       } catch (error) {
@@ -162,6 +163,22 @@ export class DoorController {
       }
       await sleep(RETRY_MS, this.#stopped.signal);
     }
+  }
+
+  /** A remote unlock (spec 3 §3, §4): opens unless the command expired or a lockdown holds; answers either way. */
+  async #remoteUnlock(command: { commandId: number; userName: string; expiresAt: string }) {
+    const refusal = this.#state.list?.lockdown
+      ? "Lockdown in effect"
+      : Date.parse(command.expiresAt) <= this.#now()
+      ? "The command expired"
+      : null;
+    this.#print(refusal ? `remote unlock for ${command.userName} refused: ${refusal}` : `door unlocked remotely for ${command.userName}`);
+    const res = await this.#call("POST", `/api/access/devices/self/commands/${command.commandId}/ack`, {
+      body: refusal ? { result: "failed", message: refusal } : { result: "unlocked" },
+      timeoutMs: 5_000,
+    }).catch((error) => error as Error);
+    if (res instanceof Error) this.#print(`acknowledgement failed: ${message(res)}`);
+    else await res.body?.cancel();
   }
 
   /** Unlocked while its unlock schedule is open (after the first person in, if so set), never in lockdown. */

@@ -14,6 +14,7 @@ import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import { accessLists } from "./access_list.ts";
+import { pendingCommands } from "./commands.ts";
 
 /** A comment line this often keeps proxies and the door's own timeout from closing an idle stream. */
 export const KEEP_ALIVE_MS = 25_000;
@@ -27,6 +28,8 @@ type Door = {
   stream: SSEStreamingApi;
   /** The ETag of the list this door was last told of (or said it had). */
   etag: string | null;
+  /** The commands sent on this stream (each once; a reconnected door hears the pending ones again). */
+  commandsSent: Set<number>;
 };
 
 export class DoorStreams {
@@ -58,14 +61,36 @@ export class DoorStreams {
    */
   async open(door: Door) {
     if (this.stopping?.aborted) return door.stream.abort();
-    this.#listening ??= this.listen("access_lists", (table) => {
-      this.#changed.add(table);
-      this.changed();
-    });
+    this.#listening ??= Promise.all([
+      this.listen("access_lists", (table) => {
+        this.#changed.add(table);
+        this.changed();
+      }),
+      // A command for a device (its id), or "" (look again at every door's).
+      this.listen("device_commands", (deviceId) => void this.#sendCommands(deviceId ? Number(deviceId) : null)),
+    ]);
     await this.#listening;
     this.#doors.add(door);
     door.stream.onAbort(() => void this.#doors.delete(door));
     this.changed();
+    await this.#sendCommands(door.deviceId);
+  }
+
+  /** Sends each door of the device (null: every door) the pending commands it has not been sent. */
+  async #sendCommands(deviceId: number | null) {
+    const doors = [...this.#doors].filter((door) => deviceId === null || door.deviceId === deviceId);
+    for (const id of new Set(doors.map((door) => door.deviceId))) {
+      const commands = await pendingCommands(this.sql, id).catch((error) => {
+        this.log.warn("door streams: could not read commands", { error: String(error) });
+        return [];
+      });
+      for (const door of doors.filter((d) => d.deviceId === id)) {
+        for (const command of commands.filter((c) => !door.commandsSent.has(c.commandId))) {
+          door.commandsSent.add(command.commandId);
+          door.stream.writeSSE({ event: "unlock", data: JSON.stringify(command) }).catch(() => door.stream.abort());
+        }
+      }
+    }
   }
 
   /** Something changed: look again, one pass at a time, and once more if more came meanwhile. */

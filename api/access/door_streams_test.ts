@@ -84,6 +84,54 @@ describeApp("door streams", async (t, testApp: TestApp) => {
     await stream.cancel();
   });
 
+  const command = async (minutes = 1) =>
+    (await sql`insert into device_commands (device_id, user_id, user_name, expires_at)
+      values (${b.deviceId}, ${b.userId}, 'Ada Lovelace', now() + make_interval(mins => ${minutes})) returning id, expires_at`)[0];
+
+  await t.step("a remote unlock reaches the door as unlock { commandId, userId, userName, expiresAt }; its ack is recorded once", async () => {
+    const stream = await open({ "last-event-id": await listTag() });
+    const made = await command();
+    const heard = await stream.next();
+    assert(heard !== "closed");
+    assertEquals(heard.event, "unlock");
+    assertEquals(JSON.parse(heard.data), {
+      commandId: made.id,
+      userId: b.userId,
+      userName: "Ada Lovelace",
+      expiresAt: made.expiresAt.toISOString(),
+    });
+    const ack = (body: unknown, id = made.id) => b.device("POST", `/api/access/devices/self/commands/${id}/ack`, { body });
+    assertEquals((await ack({ result: "opened" })).status, 400);
+    const done = await ack({ result: "unlocked" });
+    assertEquals([done.status, done.json], [200, { commandId: made.id, result: "unlocked" }]);
+    const [row] = await sql`select result, acked_at from device_commands where id = ${made.id}`;
+    assertEquals(row.result, "unlocked");
+    assert(row.ackedAt);
+    const again = await ack({ result: "failed", message: "Jammed" });
+    assertEquals([again.status, again.json.error], [409, "This command was already acknowledged"]);
+    const missing = await ack({ result: "unlocked" }, 999_999);
+    assertEquals([missing.status, missing.json.error], [404, "Command not found"]);
+    await stream.cancel();
+  });
+
+  await t.step("reconnecting, a door hears the commands still pending, not those answered or expired", async () => {
+    const pending = await command();
+    await command(-1); // expired
+    const stream = await open({ "last-event-id": await listTag() });
+    const heard = await stream.next();
+    assert(heard !== "closed");
+    assertEquals([heard.event, JSON.parse(heard.data).commandId], ["unlock", pending.id]);
+    // Another door's command is not this door's to answer.
+    const [other] = await sql`insert into devices (name, device_id, type) values ('Other', 'OTHER-1', 'reader') returning id`;
+    const [theirs] = await sql`insert into device_commands (device_id, user_name, expires_at)
+      values (${other.id}, 'Someone', now() + interval '1 minute') returning id`;
+    const refused = await b.device("POST", `/api/access/devices/self/commands/${theirs.id}/ack`, { body: { result: "unlocked" } });
+    assertEquals(refused.status, 404);
+    const acked = await b.device("POST", `/api/access/devices/self/commands/${pending.id}/ack`, { body: { result: "failed", message: "Door jammed" } });
+    assertEquals(acked.status, 200);
+    await stream.cancel();
+  });
+
   await t.step("revoking the device's key ends its stream", async () => {
     const stream = await open({ "last-event-id": await listTag() });
     assertEquals((await b.admin.request("DELETE", `/api/devices/${b.deviceId}/api-key`)).status, 200);

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
-import { body } from "../http/validate.ts";
+import { body, idParam } from "../http/validate.ts";
 import {
   deviceAuth,
   type DeviceEnv,
@@ -13,7 +13,11 @@ import {
   invalidDeviceKey,
 } from "./device_auth.ts";
 import { deviceByKeyHash } from "./device_keys.ts";
-import { decisionBody, eventsBody } from "./schemas.ts";
+import { ackBody, decisionBody, eventsBody } from "./schemas.ts";
+import { acknowledge } from "./commands.ts";
+import { transaction } from "../http/transaction.ts";
+import { conflict } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { decide } from "./decisions.ts";
 import { noneMatch, taggedAccessList } from "./access_list.ts";
 import { logOfflineEvents } from "./events.ts";
@@ -86,12 +90,21 @@ const controllerRoutes = new Hono<DeviceEnv>()
         keyHash: c.var.device.keyHash,
         stream,
         etag: c.req.header("last-event-id") ?? null,
+        commandsSent: new Set(),
       });
       while (!stream.aborted) {
         await stream.sleep(KEEP_ALIVE_MS);
         if (!stream.aborted) await stream.write(": keep-alive\n\n");
       }
     }))
+  .post("/devices/self/commands/:commandId/ack", deviceAuth, async (c) => {
+    const commandId = idParam(c, "commandId");
+    const ack = await body(c, ackBody);
+    const done = await transaction(c.var.sql, (tx) => acknowledge(tx, c.var.device.id, commandId, ack));
+    if (done === "missing") throw notFound.command();
+    if (done === "done") throw conflict("This command was already acknowledged");
+    return c.json({ commandId, result: ack.result });
+  })
   .post("/devices/self/events", deviceAuth, async (c) => {
     const events = await body(c, eventsBody);
     return c.json(await logOfflineEvents(c.var.sql, c.var.device.id, events));

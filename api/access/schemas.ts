@@ -72,6 +72,12 @@ export const decisionBody = z.object({ credential, action, eventId: eventId.opti
 });
 export type DecisionInput = z.infer<typeof decisionBody>;
 
+/** A door's answer to a command (spec 3 §3). */
+export const ackBody = z.object({
+  result: z.enum(["unlocked", "failed"], { error: "must be unlocked or failed" }),
+  message: z.string({ error: "must be text" }).trim().max(500, "must be at most 500 characters").nullable().optional(),
+}, { error: "Request body must be a JSON object" });
+
 export const MAX_EVENTS = 200;
 /** A controller clock this far ahead of ours is wrong, not early. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;

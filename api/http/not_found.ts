@@ -16,6 +16,7 @@ export const notFound = {
   schedule: missing("Schedule not found"),
   holidayCalendar: missing("Holiday calendar not found"),
   lockdown: missing("Lockdown not found"),
+  command: missing("Command not found"),
   assignment: missing("This credential is not assigned to this device"),
   densitySpace: (spaceId: string) =>
     new ApiError("not_found", `No density device is configured with space ${spaceId}`),

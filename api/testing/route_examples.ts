@@ -132,6 +132,10 @@ export async function createWorld(app: TestApp) {
     pendingLock,
     approvedLock,
     session,
+    /** A remote unlock waiting for the door's answer (made as spec 3 §4's call would). */
+    command: async () =>
+      (await app.sql<{ id: number }[]>`insert into device_commands (device_id, user_name, expires_at)
+        values (${door}, 'Someone', now() + interval '1 minute') returning id`)[0].id,
   };
 }
 
@@ -292,6 +296,11 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
   "POST /api/access/decisions": () => ({
     as: "device",
     body: { credential: CARD, action: "Badge Scan" },
+  }),
+  "POST /api/access/devices/self/commands/:commandId/ack": async (w) => ({
+    as: "device",
+    params: { commandId: await w.command() },
+    body: { result: "unlocked" },
   }),
   "POST /api/access/devices/self/events": () => ({
     as: "device",

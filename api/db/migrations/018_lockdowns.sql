@@ -64,3 +64,29 @@ begin
 end $$;
 create trigger lockdowns_notify_live_events after insert or update on lockdowns
   for each row execute function notify_lockdown_event();
+
+-- Commands to a door (spec 3 §3): a remote unlock, sent on the door's event stream
+-- (to whichever API process it is connected to: NOTIFY device_commands) until the
+-- door acknowledges it or it expires.
+create table device_commands (
+  id integer generated always as identity primary key,
+  device_id integer not null references devices on delete cascade,
+  -- For whom, named as they were then.
+  user_id integer references users on delete set null,
+  user_name text not null,
+  expires_at timestamptz(3) not null,
+  created_at timestamptz(3) not null default now(),
+  acked_at timestamptz(3),
+  result text check (result in ('unlocked', 'failed')),
+  message text,
+  check ((acked_at is null) = (result is null))
+);
+create index device_commands_pending_idx on device_commands (device_id) where acked_at is null;
+
+create function notify_device_command() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('device_commands', new.device_id::text);
+  return null;
+end $$;
+create trigger device_commands_notify after insert or update on device_commands
+  for each row execute function notify_device_command();

@@ -1,0 +1,61 @@
+// The reference controller's remote unlocks (spec 3 §3): a command on its stream
+// opens the door and is acknowledged `unlocked`; during a lockdown, or once expired,
+// it is acknowledged `failed` with why. The app is served on a loopback port in this
+// process; the controller runs in it too (door/controller_test.ts runs it as a program).
+import { assertEquals } from "../api/testing/assert.ts";
+import { describeApp } from "../api/testing/test_app.ts";
+import { building } from "../api/access/testing.ts";
+import { DoorController } from "./controller.ts";
+
+describeApp("door controller: remote unlocks", async (t, testApp) => {
+  const { sql } = testApp;
+  const b = await building(testApp);
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, testApp.app.fetch);
+  const work = await Deno.makeTempDir({ prefix: "threshold-door-" });
+  const lines: string[] = [];
+  const door = new DoorController({
+    url: `http://127.0.0.1:${server.addr.port}`,
+    key: b.apiKey,
+    statePath: `${work}/state.json`,
+    print: (line) => lines.push(line),
+  });
+  const waitFor = async (pattern: RegExp) => {
+    for (let i = 0; i < 250 && !lines.some((l) => pattern.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
+    return lines.find((l) => pattern.test(l)) ?? `no line matching ${pattern} in ${JSON.stringify(lines)}`;
+  };
+  const command = async (minutes = 1) =>
+    (await sql`insert into device_commands (device_id, user_id, user_name, expires_at)
+      values (${b.deviceId}, ${b.userId}, 'Ada Lovelace', now() + make_interval(secs => ${minutes * 60})) returning id`)[0].id;
+  const answer = async (id: number) => {
+    for (let i = 0; i < 250; i++) {
+      const [row] = await sql`select result, message from device_commands where id = ${id} and acked_at is not null`;
+      if (row) return [row.result, row.message];
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return "never acknowledged";
+  };
+  try {
+    await door.start();
+    assertEquals(await waitFor(/stream connected/), lines.find((l) => /stream connected/.test(l)));
+
+    await t.step("an unlock opens the door and is acknowledged unlocked", async () => {
+      const id = await command();
+      assertEquals(await waitFor(/door unlocked remotely for Ada Lovelace/), "door unlocked remotely for Ada Lovelace");
+      assertEquals(await answer(id), ["unlocked", null]);
+    });
+
+    await t.step("during a lockdown of its room it is refused, and says why", async () => {
+      const started = await b.admin.request("POST", "/api/lockdowns", { body: { scope: "rooms", roomIds: [b.roomId], reason: "Drill" } });
+      assertEquals(started.status, 201);
+      await waitFor(/lockdown\)/);
+      const id = await command();
+      assertEquals(await answer(id), ["failed", "Lockdown in effect"]);
+      assertEquals(await waitFor(/refused: Lockdown in effect/), "remote unlock for Ada Lovelace refused: Lockdown in effect");
+      await b.admin.request("POST", `/api/lockdowns/${started.json.id}/end`);
+    });
+  } finally {
+    await door.stop();
+    await server.shutdown();
+    await Deno.remove(work, { recursive: true });
+  }
+});
