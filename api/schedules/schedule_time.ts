@@ -39,7 +39,8 @@ const DAY = 86_400_000;
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
+/** A zone's wall clock, as two-digit parts (24-hour), one formatter a zone; it throws on a zone Intl does not know. */
+export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
@@ -60,7 +61,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 /** Whether Intl knows the zone (an IANA name such as "Europe/Berlin"). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    formatter(timeZone);
+    zoneFormatter(timeZone);
     return true;
   } catch {
     return false;
@@ -79,7 +80,7 @@ export type WallClock = {
 export function wallClock(at: Date | number, timeZone: string): WallClock {
   const t = typeof at === "number" ? at : at.getTime();
   const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(t)) parts[p.type] = p.value;
+  for (const p of zoneFormatter(timeZone).formatToParts(t)) parts[p.type] = p.value;
   const date = `${parts.year.padStart(4, "0")}-${parts.month}-${parts.day}`;
   const ms = ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 +
     (((t % 1000) + 1000) % 1000);
