@@ -17,7 +17,14 @@ export function useListFilters() {
   return { search, showDeactivated, controls };
 }
 
-type State = { loading: boolean; loadingText: string; failed: string | null; empty: string | null };
+type State = {
+  loading: boolean;
+  loadingText: string;
+  failed: string | null;
+  empty: string | null;
+  /** How many rows are shown, for "1-n of n". */
+  count: number;
+};
 
 /** A list read by a query: loading until it answers, failed only with nothing to show, empty when no row is shown. */
 export const listStateOf = (
@@ -29,19 +36,18 @@ export const listStateOf = (
   loadingText: texts.loading,
   failed: list.isError && !list.data ? texts.failed : null,
   empty: shown === 0 ? texts.empty : null,
+  count: shown,
 });
 
 type RowsProps = {
   state: State;
-  /** How many rows are shown, for "1-n of n". */
-  count: number;
   rows: ReactNode;
   /** The list's dialogs. */
   children: ReactNode;
 };
 
 /** The rows (or loading, failed, empty), "1-n of n" under them, the dialogs after. */
-function ListRows({ state, count, rows, children }: RowsProps) {
+function ListRows({ state: { count, ...state }, rows, children }: RowsProps) {
   return (
     <>
       <ListState {...state}>{rows}</ListState>
@@ -70,12 +76,12 @@ type Props = {
   searchText: { placeholder: string; label: string };
 } & RowsProps;
 
-export function ListPage({ title, subtitle, add, controls, searchText, state, count, rows, children }: Props) {
+export function ListPage({ title, subtitle, add, controls, searchText, state, rows, children }: Props) {
   return (
     <PageBody>
       <PageHeader title={title} subtitle={subtitle} actions={<AddButton {...add} />} />
       <ListFilters search={{ ...controls.search, ...searchText }} showDeactivated={controls.showDeactivated} />
-      <ListRows state={state} count={count} rows={rows}>{children}</ListRows>
+      <ListRows state={state} rows={rows}>{children}</ListRows>
     </PageBody>
   );
 }

@@ -67,7 +67,6 @@ export function AllDevicesTab() {
         </ListFilters>
       }
       state={listStateOf(devices, shown.length, { loading: "Loading devices...", failed: M.fetchFailed, empty: M.listEmpty })}
-      count={shown.length}
       rows={
         <CardList
           label="Devices"

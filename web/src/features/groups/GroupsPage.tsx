@@ -41,7 +41,6 @@ export default function GroupsPage() {
       controls={controls}
       searchText={{ placeholder: "Search groups...", label: "Search groups by name or description" }}
       state={listStateOf(groups, shown.length, { loading: "Loading groups...", failed: "Failed to fetch groups with counts", empty: GROUPS_EMPTY })}
-      count={shown.length}
       rows={<ListView label="Groups" items={shown} card={(group) => <GroupCard group={group} />} columns={COLUMNS} tableSx={{ minWidth: 560 }} />}
     >
       <AddGroupDialog open={adding} onClose={() => setAdding(false)} />

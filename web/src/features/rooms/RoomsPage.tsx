@@ -40,7 +40,6 @@ export default function RoomsPage() {
       controls={controls}
       searchText={{ placeholder: "Search rooms...", label: "Search rooms" }}
       state={listStateOf(rooms, shown.length, { loading: "Loading rooms...", failed: M.listFetchFailed, empty: M.listEmpty })}
-      count={shown.length}
       rows={
         <ListView
           label="Rooms"

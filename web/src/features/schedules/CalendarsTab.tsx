@@ -30,7 +30,6 @@ export function CalendarsTab() {
         </ListFilters>
       }
       state={listStateOf(calendars, shown.length, { loading: "Loading holiday calendars...", failed: M.fetchFailed, empty: M.listEmpty })}
-      count={shown.length}
       rows={<ListView label="Holiday calendars" items={shown} card={(c) => <CalendarCard calendar={c} />} columns={COLUMNS} tableSx={{ minWidth: 520 }} />}
     >
       <AddCalendarDialog open={adding} onClose={() => setAdding(false)} />

@@ -39,7 +39,6 @@ export function SchedulesTab() {
         </ListFilters>
       }
       state={listStateOf(schedules, shown.length, { loading: "Loading schedules...", failed: M.fetchFailed, empty: M.listEmpty })}
-      count={shown.length}
       rows={<ListView label="Schedules" items={shown} card={(s) => <ScheduleCard schedule={s} />} columns={COLUMNS} tableSx={{ minWidth: 620 }} />}
     >
       <AddScheduleDialog open={adding} onClose={() => setAdding(false)} />

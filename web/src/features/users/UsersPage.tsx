@@ -55,7 +55,6 @@ export default function UsersPage() {
       controls={controls}
       searchText={{ placeholder: "Search users...", label: "Search users by name or email" }}
       state={listStateOf(users, shown.length, { loading: "Loading users...", failed: "Failed to fetch users", empty: usersEmptyText(deferredSearch) })}
-      count={shown.length}
       rows={phone
         ? (
           <WindowedList
