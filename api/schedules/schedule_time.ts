@@ -275,13 +275,24 @@ function daysOf(rule: ScheduleRule) {
 /** How far to look, in days: long enough for a yearly 29 February. */
 const HORIZON = 1470;
 
-/** When the schedule next opens or closes after `at`; null when it never changes (in four years). */
-export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
+/**
+ * Where a search for the schedule's changes around `at` starts: the instant, its
+ * day in the zone, the days' rules and whether it is open then; null when the
+ * schedule never changes.
+ */
+function changeSearch(rule: ScheduleRule, at: Date | number) {
   if (neverChanges(rule)) return null;
   const t = typeof at === "number" ? at : at.getTime();
   const today = dayNumber(wallClock(t, rule.timeZone).date);
   const days = daysOf(rule);
-  const now = days.isOpen(t);
+  return { t, today, days, now: days.isOpen(t) };
+}
+
+/** When the schedule next opens or closes after `at`; null when it never changes (in four years). */
+export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
+  const search = changeSearch(rule, at);
+  if (search === null) return null;
+  const { t, today, days, now } = search;
   // Dates in order, skipping quiet ones; a date's candidates lie within 52 hours,
   // so once one holds a change, none past the next two dates can come earlier.
   let first: number | null = null;
@@ -298,11 +309,9 @@ export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
 
 /** When the schedule's present state (open or closed) began, at or before `at`; null when it never changed in four years. */
 export function currentSince(rule: ScheduleRule, at: Date | number): Date | null {
-  if (neverChanges(rule)) return null;
-  const t = typeof at === "number" ? at : at.getTime();
-  const today = dayNumber(wallClock(t, rule.timeZone).date);
-  const days = daysOf(rule);
-  const now = days.isOpen(t);
+  const search = changeSearch(rule, at);
+  if (search === null) return null;
+  const { t, today, days, now } = search;
   // The latest candidate at or before t with the other state just before it.
   let since: number | null = null;
   let stop = today - HORIZON;

@@ -4,8 +4,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { byName } from "../../api/by_name";
 import { type Group, groupKey, GROUPS_KEY, patchCachedGroup } from "../../api/groups";
-import { cacheCreated, type EntityKind, useDeleteChange, useEditChange, useToggleChange } from "../../api/entity_changes";
-import { type ChangeHandlers, useChange } from "../../api/mutations";
+import { cacheCreated, type EntityKind, useDeleteChange, useToggleChange } from "../../api/entity_changes";
+import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
 import { patchCachedUser, userGroupsKey, userKey, USERS_KEY } from "../../api/users";
 import { userLabel } from "../../api/user_display";
 import { groupUsersKey, type Member } from "./api";
@@ -39,13 +39,19 @@ export function useCreateGroup(handlers: ChangeHandlers<string, Group> = {}) {
 
 export type GroupEdit = { group: Group; name: string; description: string };
 
-export const useUpdateGroup = (handlers: ChangeHandlers<GroupEdit, Group> = {}) =>
-  useEditChange(GROUP, {
-    entity: ({ group }: GroupEdit) => group,
-    body: ({ name, description }) => ({ name, description }),
+export function useUpdateGroup(handlers: ChangeHandlers<GroupEdit, Group> = {}) {
+  return useChange<GroupEdit, Group>({
+    request: ({ group, name, description }) => ({
+      method: "PUT",
+      path: `/api/groups/${group.id}`,
+      body: { name, description },
+      baseVersion: versionOf(group),
+    }),
     describe: ({ name }) => `Edit group ${name}`,
+    optimistic: (cache, { group, name, description }) => patchCachedGroup(cache, group.id, (g) => ({ ...g, name, description })),
     affects: ({ group }) => [groupKey(group.id), GROUPS_KEY],
   }, handlers);
+}
 
 export const useToggleGroup = (handlers: ChangeHandlers<Group, Group> = {}) =>
   useToggleChange(GROUP, {
