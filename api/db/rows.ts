@@ -5,6 +5,9 @@ import type { Queries } from "./connect.ts";
 
 export type Table = "users" | "groups" | "rooms" | "devices" | "schedules" | "holiday_calendars";
 
+/** The first row a query answers, if any: the read of one row by its id. */
+export const firstRow = async <T>(rows: Promise<readonly T[]>): Promise<T | undefined> => (await rows)[0];
+
 /** Locks the row for the rest of the transaction; false when there is none. */
 export async function lockRow(sql: Queries, table: Table, id: number): Promise<boolean> {
   const [row] = await sql`select 1 from ${sql(table)} where id = ${id} for update`;

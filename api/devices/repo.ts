@@ -3,7 +3,7 @@
 // whether each secret is set.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
-import { deleteRow } from "../db/rows.ts";
+import { deleteRow, firstRow } from "../db/rows.ts";
 import type { CreateDeviceInput, DeviceType, UpdateDeviceInput } from "./schemas.ts";
 import type { Device } from "./contract.ts";
 
@@ -34,9 +34,8 @@ const selectDevices = (sql: Queries, where: postgres.Fragment) =>
 export const listDevices = (sql: Queries, roomId?: number) =>
   selectDevices(sql, roomId === undefined ? sql`` : sql`where d.room_id = ${roomId}`);
 
-export async function findDevice(sql: Queries, id: number): Promise<Device | undefined> {
-  const [device] = await selectDevices(sql, sql`where d.id = ${id}`);
-  return device;
+export function findDevice(sql: Queries, id: number): Promise<Device | undefined> {
+  return firstRow(selectDevices(sql, sql`where d.id = ${id}`));
 }
 
 /** The §7 create rules: generated device id, manufacturer by type, no room, active. */

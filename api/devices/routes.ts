@@ -2,13 +2,14 @@
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
-import { found, notFound } from "../http/not_found.ts";
+import { notFound } from "../http/not_found.ts";
 import { body, idParam, query } from "../http/validate.ts";
 import { lockForEdit } from "../http/versions.ts";
+import { auditedDelete, auditedToggle, type RowKind, rowOr404 } from "../http/audited_rows.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
-import { toggleActive } from "../db/rows.ts";
+import type { Device } from "./contract.ts";
 import { roomExists } from "../rooms/repo.ts";
 import { assignBody, createDeviceBody, listQuery, updateDeviceBody } from "./schemas.ts";
 import {
@@ -21,14 +22,20 @@ import {
   updateDevice,
 } from "./repo.ts";
 import { assignedCredentials } from "./assigned_credentials.ts";
-import type { Deleted } from "../http/contract.ts";
-import { auditChange, auditToggle } from "../audit/record.ts";
+import { auditChange } from "../audit/record.ts";
 
 const DUPLICATE_DEVICE_ID = "A device with this device ID already exists";
 const GENERATE_ATTEMPTS = 50;
 
-const deviceOr404 = async (sql: Queries, id: number) =>
-  found(await findDevice(sql, id), notFound.device);
+/** Devices in the audit trail: a deleted one shows these fields (an edit, every field). */
+const DEVICES: RowKind<Device> = {
+  table: "devices",
+  type: "device",
+  fields: ["name", "deviceId", "type", "roomName"],
+  find: findDevice,
+  missing: notFound.device,
+};
+const deviceOr404 = (sql: Queries, id: number) => rowOr404(DEVICES, sql, id);
 
 async function assertRoom(sql: Queries, roomId: number | null | undefined) {
   if (roomId != null && !(await roomExists(sql, roomId))) throw notFound.room();
@@ -87,22 +94,8 @@ export const deviceRoutes = new Hono<Env>()
     auditChange(c, "device", "assign", before, after, ["roomId", "roomName", "isPending"]);
     return c.json(after);
   })
-  .patch("/:id/toggle-active", allow.admin, async (c) => {
-    const id = idParam(c);
-    if ((await toggleActive(c.var.sql, "devices", id)) === null) throw notFound.device();
-    const device = await deviceOr404(c.var.sql, id);
-    auditToggle(c, "device", device);
-    return c.json(device);
-  })
-  .delete("/:id", allow.admin, async (c) => {
-    const id = idParam(c);
-    await transaction(c.var.sql, async (tx) => {
-      const before = await deviceOr404(tx, id);
-      if (!(await deleteDevice(tx, id))) throw notFound.device();
-      auditChange(c, "device", "delete", before, null, ["name", "deviceId", "type", "roomName"]);
-    });
-    return c.json({ success: true, id } satisfies Deleted);
-  })
+  .patch("/:id/toggle-active", allow.admin, async (c) => c.json(await auditedToggle(c, DEVICES, idParam(c))))
+  .delete("/:id", allow.admin, async (c) => c.json(await auditedDelete(c, DEVICES, idParam(c), deleteDevice)))
   .get("/:id/assigned-credentials", allow.admin, async (c) => {
     const device = await deviceOr404(c.var.sql, idParam(c));
     return c.json(await assignedCredentials(c.var.sql, device));

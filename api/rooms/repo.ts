@@ -1,7 +1,7 @@
 // SQL of rooms: the list with its derived columns, single reads and writes.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
-import { deleteRow } from "../db/rows.ts";
+import { deleteRow, firstRow } from "../db/rows.ts";
 import type { RoomInput } from "./schemas.ts";
 import type { Room } from "./contract.ts";
 import { doorStates } from "./door_state.ts";
@@ -36,9 +36,8 @@ export async function selectRooms<T extends Room = Room>(
 
 export const listRooms = (sql: Queries) => selectRooms(sql, sql``);
 
-export async function findRoom(sql: Queries, id: number): Promise<Room | undefined> {
-  const [room] = await selectRooms(sql, sql`where r.id = ${id}`);
-  return room;
+export function findRoom(sql: Queries, id: number): Promise<Room | undefined> {
+  return firstRow(selectRooms(sql, sql`where r.id = ${id}`));
 }
 
 export async function roomExists(sql: Queries, id: number): Promise<boolean> {

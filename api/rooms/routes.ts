@@ -3,23 +3,23 @@ import { Hono } from "hono";
 import { badRequest } from "../http/errors.ts";
 import { holdSchedule } from "../schedules/repo.ts";
 import type { Env } from "../http/env.ts";
-import { found, notFound } from "../http/not_found.ts";
+import { notFound } from "../http/not_found.ts";
 import { body, idParam } from "../http/validate.ts";
-import { lockForEdit } from "../http/versions.ts";
+import { auditedDelete, auditedEdit, auditedToggle, type RowKind, rowOr404 } from "../http/audited_rows.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { roomBody, type RoomInput } from "./schemas.ts";
 import { createRoom, deleteRoom, findRoom, listRooms, updateRoom } from "./repo.ts";
 import { sensorFigures } from "./sensor_data.ts";
 import type { Queries } from "../db/connect.ts";
-import { toggleActive } from "../db/rows.ts";
-import type { Deleted } from "../http/contract.ts";
-import { auditChange, auditToggle } from "../audit/record.ts";
+import type { Room } from "./contract.ts";
+import { auditChange } from "../audit/record.ts";
 
 /** What the audit trail shows of a room. */
 const ROOM = ["name", "description", "capacity", "isActive", "unlockScheduleId", "firstPersonIn"];
 
-const roomOr404 = async (sql: Queries, id: number) => found(await findRoom(sql, id), notFound.room);
+const ROOMS: RowKind<Room> = { table: "rooms", type: "room", fields: ROOM, find: findRoom, missing: notFound.room };
+const roomOr404 = (sql: Queries, id: number) => rowOr404(ROOMS, sql, id);
 
 /** The room's unlock schedule, held for the rest of the transaction (400 when there is none). */
 async function holdUnlockSchedule(tx: Queries, input: RoomInput) {
@@ -44,32 +44,11 @@ export const roomRoutes = new Hono<Env>()
   .put("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const input = await body(c, roomBody);
-    const room = await transaction(c.var.sql, async (tx) => {
-      const before = await lockForEdit(c, tx, "rooms", id, findRoom, notFound.room);
-      await updateRoom(tx, id, await holdUnlockSchedule(tx, input));
-      const after = await roomOr404(tx, id);
-      auditChange(c, "room", "update", before, after, ROOM);
-      return after;
-    });
+    const room = await auditedEdit(c, ROOMS, id, async (tx) => updateRoom(tx, id, await holdUnlockSchedule(tx, input)));
     return c.json(room);
   })
-  .patch("/:id/toggle-active", allow.admin, async (c) => {
-    const id = idParam(c);
-    const sql = c.var.sql;
-    if ((await toggleActive(sql, "rooms", id)) === null) throw notFound.room();
-    const room = await roomOr404(sql, id);
-    auditToggle(c, "room", room);
-    return c.json(room);
-  })
-  .delete("/:id", allow.admin, async (c) => {
-    const id = idParam(c);
-    await transaction(c.var.sql, async (tx) => {
-      const before = await roomOr404(tx, id);
-      if (!(await deleteRoom(tx, id))) throw notFound.room();
-      auditChange(c, "room", "delete", before, null, ROOM);
-    });
-    return c.json({ success: true, id } satisfies Deleted);
-  })
+  .patch("/:id/toggle-active", allow.admin, async (c) => c.json(await auditedToggle(c, ROOMS, idParam(c))))
+  .delete("/:id", allow.admin, async (c) => c.json(await auditedDelete(c, ROOMS, idParam(c), deleteRoom)))
   .get("/:id/door-state", allow.admin, async (c) => c.json((await roomOr404(c.var.sql, idParam(c))).doorState))
   .get("/:id/sensor-data", allow.admin, async (c) => {
     const room = await roomOr404(c.var.sql, idParam(c));

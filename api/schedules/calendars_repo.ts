@@ -2,6 +2,7 @@
 // reads and writes.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
+import { firstRow } from "../db/rows.ts";
 import type { HolidayCalendar } from "./contract.ts";
 import type { HolidayCalendarInput } from "./schemas.ts";
 
@@ -17,9 +18,8 @@ const selectCalendars = (sql: Queries, where: postgres.Fragment) =>
 
 export const listCalendars = (sql: Queries) => selectCalendars(sql, sql``);
 
-export async function findCalendar(sql: Queries, id: number): Promise<HolidayCalendar | undefined> {
-  const [row] = await selectCalendars(sql, sql`where c.id = ${id}`);
-  return row;
+export function findCalendar(sql: Queries, id: number): Promise<HolidayCalendar | undefined> {
+  return firstRow(selectCalendars(sql, sql`where c.id = ${id}`));
 }
 
 

@@ -2,6 +2,7 @@
 // what deciding needs of one (its zone, week and calendar's holidays).
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
+import { firstRow } from "../db/rows.ts";
 import type { Schedule } from "./contract.ts";
 import type { ScheduleInput } from "./schemas.ts";
 import type { ScheduleRule } from "./schedule_time.ts";
@@ -20,9 +21,8 @@ const selectSchedules = (sql: Queries, where: postgres.Fragment) =>
 
 export const listSchedules = (sql: Queries) => selectSchedules(sql, sql``);
 
-export async function findSchedule(sql: Queries, id: number): Promise<Schedule | undefined> {
-  const [row] = await selectSchedules(sql, sql`where s.id = ${id}`);
-  return row;
+export function findSchedule(sql: Queries, id: number): Promise<Schedule | undefined> {
+  return firstRow(selectSchedules(sql, sql`where s.id = ${id}`));
 }
 
 

@@ -2,18 +2,16 @@
 // regardless of case (409); a schedule or calendar in use cannot be deleted (409).
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
-import { badRequest, conflict, uniqueOr409 } from "../http/errors.ts";
-import { found, notFound } from "../http/not_found.ts";
+import { badRequest, uniqueOr409 } from "../http/errors.ts";
+import { notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
-import { lockForEdit } from "../http/versions.ts";
+import { auditedDeleteUnused, auditedEdit, type RowKind, rowOr404 } from "../http/audited_rows.ts";
 import { transaction } from "../http/transaction.ts";
 import { readBody } from "../http/read_body.ts";
 import { allow } from "../auth/access.ts";
 import type { Queries } from "../db/connect.ts";
-import { deleteRow, lockRow } from "../db/rows.ts";
-import type { Deleted } from "../http/contract.ts";
 import { auditChange } from "../audit/record.ts";
-import type { ScheduleDetail } from "./contract.ts";
+import type { HolidayCalendar, Schedule, ScheduleDetail } from "./contract.ts";
 import { CALENDAR_MESSAGES, holidayCalendarBody, SCHEDULE_MESSAGES, scheduleBody, type ScheduleInput } from "./schemas.ts";
 import { createSchedule, findSchedule, listSchedules, scheduleRules, updateSchedule } from "./repo.ts";
 import { createCalendar, findCalendar, holdCalendar, listCalendars, updateCalendar } from "./calendars_repo.ts";
@@ -26,8 +24,22 @@ const CALENDAR = ["name", "holidays"];
 const missingSchedule = notFound.schedule;
 const missingCalendar = notFound.holidayCalendar;
 
-const scheduleOr404 = async (sql: Queries, id: number) => found(await findSchedule(sql, id), missingSchedule);
-const calendarOr404 = async (sql: Queries, id: number) => found(await findCalendar(sql, id), missingCalendar);
+const SCHEDULES: RowKind<Schedule> = {
+  table: "schedules",
+  type: "schedule",
+  fields: SCHEDULE,
+  find: findSchedule,
+  missing: missingSchedule,
+};
+const CALENDARS: RowKind<HolidayCalendar> = {
+  table: "holiday_calendars",
+  type: "holiday_calendar",
+  fields: CALENDAR,
+  find: findCalendar,
+  missing: missingCalendar,
+};
+const scheduleOr404 = (sql: Queries, id: number) => rowOr404(SCHEDULES, sql, id);
+const calendarOr404 = (sql: Queries, id: number) => rowOr404(CALENDARS, sql, id);
 
 /** The schedule's zone checked and its calendar held for the rest of the transaction (400 when either is unknown). */
 async function checkReferences(tx: Queries, input: ScheduleInput): Promise<ScheduleInput> {
@@ -63,26 +75,15 @@ export const scheduleRoutes = new Hono<Env>()
   .put("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const body = await readBody(c, scheduleBody);
-    const schedule = await transaction(c.var.sql, async (tx) => {
-      const before = await lockForEdit(c, tx, "schedules", id, findSchedule, missingSchedule);
+    const schedule = await auditedEdit(c, SCHEDULES, id, async (tx) => {
       const input = await checkReferences(tx, body);
       await uniqueOr409(transaction(tx, (t) => updateSchedule(t, id, input)), SCHEDULE_MESSAGES.taken);
-      const after = await scheduleOr404(tx, id);
-      auditChange(c, "schedule", "update", before, after, SCHEDULE);
-      return after;
     });
     return c.json(schedule);
   })
   .delete("/:id", allow.admin, async (c) => {
-    const id = idParam(c);
-    await transaction(c.var.sql, async (tx) => {
-      if (!(await lockRow(tx, "schedules", id))) throw missingSchedule();
-      const before = await scheduleOr404(tx, id);
-      if (before.usedBy.grants + before.usedBy.rooms > 0) throw conflict(SCHEDULE_MESSAGES.inUse);
-      await deleteRow(tx, "schedules", id);
-      auditChange(c, "schedule", "delete", before, null, SCHEDULE);
-    });
-    return c.json({ success: true, id } satisfies Deleted);
+    const inUse = (s: Schedule) => (s.usedBy.grants + s.usedBy.rooms > 0 ? SCHEDULE_MESSAGES.inUse : null);
+    return c.json(await auditedDeleteUnused(c, SCHEDULES, idParam(c), inUse));
   });
 
 export const holidayCalendarRoutes = new Hono<Env>()
@@ -99,23 +100,10 @@ export const holidayCalendarRoutes = new Hono<Env>()
   .put("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const input = await readBody(c, holidayCalendarBody);
-    const calendar = await transaction(c.var.sql, async (tx) => {
-      const before = await lockForEdit(c, tx, "holiday_calendars", id, findCalendar, missingCalendar);
-      await uniqueOr409(transaction(tx, (t) => updateCalendar(t, id, input)), CALENDAR_MESSAGES.taken);
-      const after = await calendarOr404(tx, id);
-      auditChange(c, "holiday_calendar", "update", before, after, CALENDAR);
-      return after;
-    });
+    const calendar = await auditedEdit(c, CALENDARS, id, (tx) => uniqueOr409(transaction(tx, (t) => updateCalendar(t, id, input)), CALENDAR_MESSAGES.taken));
     return c.json(calendar);
   })
   .delete("/:id", allow.admin, async (c) => {
-    const id = idParam(c);
-    await transaction(c.var.sql, async (tx) => {
-      if (!(await lockRow(tx, "holiday_calendars", id))) throw missingCalendar();
-      const before = await calendarOr404(tx, id);
-      if (before.usedBy.schedules > 0) throw conflict(CALENDAR_MESSAGES.inUse);
-      await deleteRow(tx, "holiday_calendars", id);
-      auditChange(c, "holiday_calendar", "delete", before, null, CALENDAR);
-    });
-    return c.json({ success: true, id } satisfies Deleted);
+    const inUse = (cal: HolidayCalendar) => (cal.usedBy.schedules > 0 ? CALENDAR_MESSAGES.inUse : null);
+    return c.json(await auditedDeleteUnused(c, CALENDARS, idParam(c), inUse));
   });

@@ -39,7 +39,8 @@ const DAY = 86_400_000;
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
+/** A zone's wall clock, as two-digit parts (24-hour), one formatter a zone; it throws on a zone Intl does not know. */
+export function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
@@ -60,7 +61,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 /** Whether Intl knows the zone (an IANA name such as "Europe/Berlin"). */
 export function isKnownTimeZone(timeZone: string): boolean {
   try {
-    formatter(timeZone);
+    zoneFormatter(timeZone);
     return true;
   } catch {
     return false;
@@ -79,7 +80,7 @@ export type WallClock = {
 export function wallClock(at: Date | number, timeZone: string): WallClock {
   const t = typeof at === "number" ? at : at.getTime();
   const parts: Record<string, string> = {};
-  for (const p of formatter(timeZone).formatToParts(t)) parts[p.type] = p.value;
+  for (const p of zoneFormatter(timeZone).formatToParts(t)) parts[p.type] = p.value;
   const date = `${parts.year.padStart(4, "0")}-${parts.month}-${parts.day}`;
   const ms = ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 +
     (((t % 1000) + 1000) % 1000);
@@ -274,13 +275,24 @@ function daysOf(rule: ScheduleRule) {
 /** How far to look, in days: long enough for a yearly 29 February. */
 const HORIZON = 1470;
 
-/** When the schedule next opens or closes after `at`; null when it never changes (in four years). */
-export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
+/**
+ * Where a search for the schedule's changes around `at` starts: the instant, its
+ * day in the zone, the days' rules and whether it is open then; null when the
+ * schedule never changes.
+ */
+function changeSearch(rule: ScheduleRule, at: Date | number) {
   if (neverChanges(rule)) return null;
   const t = typeof at === "number" ? at : at.getTime();
   const today = dayNumber(wallClock(t, rule.timeZone).date);
   const days = daysOf(rule);
-  const now = days.isOpen(t);
+  return { t, today, days, now: days.isOpen(t) };
+}
+
+/** When the schedule next opens or closes after `at`; null when it never changes (in four years). */
+export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
+  const search = changeSearch(rule, at);
+  if (search === null) return null;
+  const { t, today, days, now } = search;
   // Dates in order, skipping quiet ones; a date's candidates lie within 52 hours,
   // so once one holds a change, none past the next two dates can come earlier.
   let first: number | null = null;
@@ -297,11 +309,9 @@ export function nextChange(rule: ScheduleRule, at: Date | number): Date | null {
 
 /** When the schedule's present state (open or closed) began, at or before `at`; null when it never changed in four years. */
 export function currentSince(rule: ScheduleRule, at: Date | number): Date | null {
-  if (neverChanges(rule)) return null;
-  const t = typeof at === "number" ? at : at.getTime();
-  const today = dayNumber(wallClock(t, rule.timeZone).date);
-  const days = daysOf(rule);
-  const now = days.isOpen(t);
+  const search = changeSearch(rule, at);
+  if (search === null) return null;
+  const { t, today, days, now } = search;
   // The latest candidate at or before t with the other state just before it.
   let since: number | null = null;
   let stop = today - HORIZON;

@@ -167,6 +167,34 @@ export function describeAppWithSimulator<S extends { simulator: { stop(): Promis
   }, fn);
 }
 
+/** Starts a simulator on a free loopback port: the simulator, and where it listens. */
+export async function startOnLoopback<T extends { start(): Promise<object> }>(simulator: T) {
+  const listening = await simulator.start() as Awaited<ReturnType<T["start"]>>;
+  return { simulator, ...listening };
+}
+
+/**
+ * The describe of one integration's tests: each test gets a test app with its
+ * own simulator (describeAppWithSimulator), configured by `config` and by what
+ * the test's own `env` adds or overrides.
+ */
+export function describeWithSimulator<S extends { simulator: { stop(): Promise<void> } }>(
+  start: () => Promise<S>,
+  config: (started: S) => Record<string, string>,
+) {
+  return (
+    name: string,
+    fn: (t: Deno.TestContext, context: S & { app: TestApp }) => Promise<void>,
+    env: (started: S) => Record<string, string> = () => ({}),
+  ) =>
+    describeAppWithSimulator(
+      name,
+      start,
+      (started) => ({ ...config(started), ...env(started) }),
+      fn,
+    );
+}
+
 export const TEST_PASSWORD = "correct horse battery";
 let cachedHash: Promise<string> | undefined;
 

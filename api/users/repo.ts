@@ -1,7 +1,7 @@
 // SQL of the users calls: the list, single reads and writes, identity verification.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
-import { deleteRow } from "../db/rows.ts";
+import { deleteRow, firstRow } from "../db/rows.ts";
 import { isAdminSql } from "../auth/sessions.ts";
 import type { CreateUserInput, UpdateUserInput } from "./schemas.ts";
 import type { GroupRef, User, UserGroup, VerificationStatuses } from "./contract.ts";
@@ -65,9 +65,8 @@ export async function listUsers(sql: Queries): Promise<ListedUser[]> {
   }));
 }
 
-export async function findUser(sql: Queries, id: number): Promise<User | undefined> {
-  const [user] = await selectUsers(sql, sql`where u.id = ${id}`);
-  return user;
+export function findUser(sql: Queries, id: number): Promise<User | undefined> {
+  return firstRow(selectUsers(sql, sql`where u.id = ${id}`));
 }
 
 export async function insertUser(

@@ -9,6 +9,7 @@ import Sheet from "@mui/joy/Sheet";
 import type { SxProps } from "@mui/joy/styles/types";
 import Table from "@mui/joy/Table";
 import { onRowItself } from "./row_click";
+import { useIsPhone } from "./use_media_query";
 
 export type ListColumn<T> = {
   header: string;
@@ -87,4 +88,15 @@ export function CardList<T extends Keyed>({ label, items, card, onOpen, sx }: Ca
       ))}
     </Box>
   );
+}
+
+type ViewProps<T extends Keyed> = Omit<TableProps<T>, "sx"> & Pick<CardProps<T>, "card"> & {
+  /** The table's own layout (its least width). */
+  tableSx?: SxProps;
+};
+
+/** The list as a table, or on phones as cards. */
+export function ListView<T extends Keyed>({ card, tableSx, ...list }: ViewProps<T>) {
+  const phone = useIsPhone();
+  return phone ? <CardList {...list} card={card} /> : <ListTable {...list} sx={tableSx} />;
 }

@@ -15,10 +15,10 @@ import Select from "@mui/joy/Select";
 import type { SxProps } from "@mui/joy/styles/types";
 import Typography from "@mui/joy/Typography";
 import { MoreIcon } from "../../ui/icons";
-import { AddButton, ListFilters, ListState } from "../../ui/ListControls";
+import { AddButton, ListFilters } from "../../ui/ListControls";
+import { listStateOf, ListTab } from "../../ui/ListPage";
 import { CardList } from "../../ui/ListViews";
 import { PendingChip } from "../../ui/PendingChip";
-import { allRowsLabel } from "../../ui/range_label";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useIsPhone } from "../../ui/use_media_query";
@@ -51,26 +51,23 @@ export function AllDevicesTab() {
   const shown = filterDevices(devices.data ?? [], search, type, showDeactivated);
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <ListFilters
-        search={{ value: search, onChange: setSearch, placeholder: "Search devices...", label: "Search devices by name, manufacturer or room" }}
-        filters={
-          <Select value={type} onChange={(_, value) => setType(value ?? "all")} aria-label="Device type" sx={{ minWidth: 150 }}>
-            {TYPE_FILTERS.map((t) => <Option key={t.value} value={t.value}>{t.label}</Option>)}
-          </Select>
-        }
-        showDeactivated={{ checked: showDeactivated, onChange: setShowDeactivated }}
-        gap={1.5}
-      >
-        <AddButton label="Add Device" onClick={() => setAdding(true)} sx={{ ml: { sm: "auto" } }} />
-      </ListFilters>
-
-      <ListState
-        loading={devices.isPending}
-        loadingText="Loading devices..."
-        failed={devices.isError && !devices.data ? M.fetchFailed : null}
-        empty={shown.length === 0 ? M.listEmpty : null}
-      >
+    <ListTab
+      filters={
+        <ListFilters
+          search={{ value: search, onChange: setSearch, placeholder: "Search devices...", label: "Search devices by name, manufacturer or room" }}
+          filters={
+            <Select value={type} onChange={(_, value) => setType(value ?? "all")} aria-label="Device type" sx={{ minWidth: 150 }}>
+              {TYPE_FILTERS.map((t) => <Option key={t.value} value={t.value}>{t.label}</Option>)}
+            </Select>
+          }
+          showDeactivated={{ checked: showDeactivated, onChange: setShowDeactivated }}
+          gap={1.5}
+        >
+          <AddButton label="Add Device" onClick={() => setAdding(true)} sx={{ ml: { sm: "auto" } }} />
+        </ListFilters>
+      }
+      state={listStateOf(devices, shown.length, { loading: "Loading devices...", failed: M.fetchFailed, empty: M.listEmpty })}
+      rows={
         <CardList
           label="Devices"
           items={shown}
@@ -108,12 +105,10 @@ export function AllDevicesTab() {
             </>
           )}
         />
-      </ListState>
-
-      <Typography level="body-sm" textAlign="right" aria-live="polite">{allRowsLabel(shown.length)}</Typography>
-
+      }
+    >
       <AddDeviceDialog open={adding} onClose={() => setAdding(false)} />
       <DeviceActionsDialog device={acting} onClose={() => setActing(null)} />
-    </Box>
+    </ListTab>
   );
 }

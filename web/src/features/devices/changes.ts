@@ -15,9 +15,12 @@ import {
   patchCachedDevice,
   roomKeys,
 } from "../../api/devices";
-import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
+import { cacheCreated, editRequest, type EntityKind, useDeleteChange, useToggleChange } from "../../api/entity_changes";
+import { type ChangeHandlers, useChange } from "../../api/mutations";
 import { ROOMS_KEY } from "../../api/rooms";
 import { type DeviceForm, type DeviceUpdate, deviceUpdatePayload, newDevicePayload, newDeviceRow, secretSetAfter } from "./device_rules";
+
+const DEVICE: EntityKind<Device> = { path: "/api/devices", list: DEVICES_KEY, detail: deviceKey, patch: patchCachedDevice };
 
 export type NewDeviceInput = { name: string; type: DeviceType };
 
@@ -29,8 +32,7 @@ export function useCreateDevice(handlers: ChangeHandlers<NewDeviceInput, Device>
     optimistic: (cache, { name, type }, tempId) => {
       const now = new Date();
       const row = newDeviceRow(tempId, newDevicePayload(name, type, now.getTime()), now);
-      cache.setQueryData<Device[]>(DEVICES_KEY, (list) => [...(list ?? []), row].sort(byName));
-      cache.setQueryData<Device>(deviceKey(tempId), row);
+      cacheCreated(cache, DEVICE, row, byName);
     },
     affects: () => [DEVICES_KEY],
   }, handlers);
@@ -40,12 +42,7 @@ export type DeviceEdit = { device: Device; form: DeviceForm };
 
 export function useUpdateDevice(handlers: ChangeHandlers<DeviceEdit, Device> = {}) {
   return useChange<DeviceEdit, Device>({
-    request: ({ device, form }) => ({
-      method: "PUT",
-      path: `/api/devices/${device.id}`,
-      body: deviceUpdatePayload(form),
-      baseVersion: versionOf(device),
-    }),
+    request: ({ device, form }) => editRequest(`/api/devices/${device.id}`, device, deviceUpdatePayload(form)),
     describe: ({ form }) => `Edit device ${form.name.trim()}`,
     optimistic: (cache, { device, form }) => {
       const { densityApiToken: _t, densityClientId: _i, densityClientSecret: _s, ...fields }: DeviceUpdate =
@@ -63,23 +60,15 @@ export function useUpdateDevice(handlers: ChangeHandlers<DeviceEdit, Device> = {
   }, handlers);
 }
 
-export function useToggleDevice(handlers: ChangeHandlers<Device, Device> = {}) {
-  return useChange<Device, Device>({
-    request: (device) => ({ method: "PATCH", path: `/api/devices/${device.id}/toggle-active` }),
+export const useToggleDevice = (handlers: ChangeHandlers<Device, Device> = {}) =>
+  useToggleChange(DEVICE, {
     describe: (device) => `${device.isActive ? "Deactivate" : "Activate"} device ${device.name}`,
-    optimistic: (cache, device) => patchCachedDevice(cache, device.id, (d) => ({ ...d, isActive: !device.isActive })),
     affects: (device) => [deviceKey(device.id), DEVICES_KEY, assignedCredentialsKey(device.id), ...roomKeys(device.roomId)],
   }, handlers);
-}
 
-export function useDeleteDevice(handlers: ChangeHandlers<Device, unknown> = {}) {
-  return useChange<Device, unknown>({
-    request: (device) => ({ method: "DELETE", path: `/api/devices/${device.id}` }),
+export const useDeleteDevice = (handlers: ChangeHandlers<Device, unknown> = {}) =>
+  useDeleteChange(DEVICE, {
     describe: (device) => `Delete device ${device.name}`,
-    optimistic: (cache, device) => {
-      moveBetweenRooms(cache, device, null);
-      cache.setQueryData<Device[]>(DEVICES_KEY, (list) => list?.filter((d) => d.id !== device.id));
-    },
+    also: (cache, device) => moveBetweenRooms(cache, device, null),
     affects: (device) => [DEVICES_KEY, ROOMS_KEY, ...roomKeys(device.roomId)],
   }, handlers);
-}

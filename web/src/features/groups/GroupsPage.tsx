@@ -12,14 +12,13 @@ import MenuItem from "@mui/joy/MenuItem";
 import Typography from "@mui/joy/Typography";
 import { type Group, useGroups } from "../../api/groups";
 import { MoreIcon } from "../../ui/icons";
-import { ListPage, useListFilters } from "../../ui/ListPage";
-import { CardList, type ListColumn, ListTable } from "../../ui/ListViews";
+import { ListPage, listStateOf, useListFilters } from "../../ui/ListPage";
+import { type ListColumn, ListView } from "../../ui/ListViews";
 import { filterByNameOrDescription } from "../../ui/name_filter";
 import { usePageMeta } from "../../ui/page_meta";
 import { NameLink } from "../../ui/NameLink";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
-import { useIsPhone } from "../../ui/use_media_query";
 import { AddGroupDialog } from "./AddGroupDialog";
 import { useDeleteGroup, useToggleGroup } from "./changes";
 import { GROUPS_EMPTY } from "./group_filter";
@@ -31,7 +30,6 @@ export default function GroupsPage() {
   usePageMeta("Groups");
   const groups = useGroups();
   useFailureToast(groups.error, "Failed to fetch groups with counts");
-  const phone = useIsPhone();
   const [adding, setAdding] = useState(false);
   const { search, showDeactivated, controls } = useListFilters();
   const shown = filterByNameOrDescription(groups.data ?? [], search, showDeactivated);
@@ -42,16 +40,8 @@ export default function GroupsPage() {
       add={{ label: "Add Group", onClick: () => setAdding(true) }}
       controls={controls}
       searchText={{ placeholder: "Search groups...", label: "Search groups by name or description" }}
-      state={{
-        loading: groups.isPending,
-        loadingText: "Loading groups...",
-        failed: groups.isError && !groups.data ? "Failed to fetch groups with counts" : null,
-        empty: shown.length === 0 ? GROUPS_EMPTY : null,
-      }}
-      count={shown.length}
-      rows={phone
-        ? <CardList label="Groups" items={shown} card={(group) => <GroupCard group={group} />} />
-        : <ListTable label="Groups" items={shown} columns={COLUMNS} sx={{ minWidth: 560 }} />}
+      state={listStateOf(groups, shown.length, { loading: "Loading groups...", failed: "Failed to fetch groups with counts", empty: GROUPS_EMPTY })}
+      rows={<ListView label="Groups" items={shown} card={(group) => <GroupCard group={group} />} columns={COLUMNS} tableSx={{ minWidth: 560 }} />}
     >
       <AddGroupDialog open={adding} onClose={() => setAdding(false)} />
     </ListPage>

@@ -4,10 +4,13 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { byName } from "../../api/by_name";
 import { type Group, groupKey, GROUPS_KEY, patchCachedGroup } from "../../api/groups";
+import { cacheCreated, type EntityKind, useDeleteChange, useToggleChange } from "../../api/entity_changes";
 import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
 import { patchCachedUser, userGroupsKey, userKey, USERS_KEY } from "../../api/users";
 import { userLabel } from "../../api/user_display";
 import { groupUsersKey, type Member } from "./api";
+
+const GROUP: EntityKind<Group> = { path: "/api/groups", list: GROUPS_KEY, detail: groupKey, patch: patchCachedGroup };
 
 export function useCreateGroup(handlers: ChangeHandlers<string, Group> = {}) {
   return useChange<string, Group>({
@@ -27,8 +30,7 @@ export function useCreateGroup(handlers: ChangeHandlers<string, Group> = {}) {
         userCount: 0,
         roomCount: 0,
       };
-      cache.setQueryData<Group[]>(GROUPS_KEY, (list) => [...(list ?? []), row].sort(byName));
-      cache.setQueryData<Group>(groupKey(tempId), row);
+      cacheCreated(cache, GROUP, row, byName);
       cache.setQueryData<Member[]>(groupUsersKey(tempId), []);
     },
     affects: () => [GROUPS_KEY],
@@ -52,26 +54,15 @@ export function useUpdateGroup(handlers: ChangeHandlers<GroupEdit, Group> = {}) 
   }, handlers);
 }
 
-export function useToggleGroup(handlers: ChangeHandlers<Group, Group> = {}) {
-  return useChange<Group, Group>({
-    request: (group) => ({ method: "PATCH", path: `/api/groups/${group.id}/toggle-active` }),
+export const useToggleGroup = (handlers: ChangeHandlers<Group, Group> = {}) =>
+  useToggleChange(GROUP, {
     describe: (group) => `${group.isActive ? "Deactivate" : "Activate"} group ${group.name}`,
-    optimistic: (cache, group) => patchCachedGroup(cache, group.id, (g) => ({ ...g, isActive: !group.isActive })),
     // Admin badges follow the Admin group's state.
     affects: (group) => [groupKey(group.id), GROUPS_KEY, USERS_KEY],
   }, handlers);
-}
 
-export function useDeleteGroup(handlers: ChangeHandlers<Group, unknown> = {}) {
-  return useChange<Group, unknown>({
-    request: (group) => ({ method: "DELETE", path: `/api/groups/${group.id}` }),
-    describe: (group) => `Delete group ${group.name}`,
-    optimistic: (cache, group) => {
-      cache.setQueryData<Group[]>(GROUPS_KEY, (list) => list?.filter((g) => g.id !== group.id));
-    },
-    affects: () => [GROUPS_KEY, USERS_KEY],
-  }, handlers);
-}
+export const useDeleteGroup = (handlers: ChangeHandlers<Group, unknown> = {}) =>
+  useDeleteChange(GROUP, { describe: (group) => `Delete group ${group.name}`, affects: () => [GROUPS_KEY, USERS_KEY] }, handlers);
 
 /** The person is a member row or a user row from the Add dialog: what both carry. */
 export type Membership = {

@@ -10,14 +10,13 @@ import Link from "@mui/joy/Link";
 import Typography from "@mui/joy/Typography";
 import { type Room, useRooms } from "../../api/rooms";
 import { DashboardIcon, MoreIcon } from "../../ui/icons";
-import { ListPage, useListFilters } from "../../ui/ListPage";
-import { CardList, type ListColumn, ListTable } from "../../ui/ListViews";
+import { ListPage, listStateOf, useListFilters } from "../../ui/ListPage";
+import { type ListColumn, ListView } from "../../ui/ListViews";
 import { filterByNameOrDescription } from "../../ui/name_filter";
 import { usePageMeta } from "../../ui/page_meta";
 import { PendingChip } from "../../ui/PendingChip";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
-import { useIsPhone } from "../../ui/use_media_query";
 import { AddRoomDialog } from "./AddRoomDialog";
 import { RoomActionsDialog } from "./RoomActionsDialog";
 import { deviceCountLabel, ROOM_MESSAGES as M } from "./room_rules";
@@ -26,7 +25,6 @@ export default function RoomsPage() {
   usePageMeta("Rooms");
   const rooms = useRooms();
   useFailureToast(rooms.error, M.listFetchFailed);
-  const phone = useIsPhone();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const [acting, setActing] = useState<Room | null>(null);
@@ -41,16 +39,17 @@ export default function RoomsPage() {
       add={{ label: "Add Room", onClick: () => setAdding(true) }}
       controls={controls}
       searchText={{ placeholder: "Search rooms...", label: "Search rooms" }}
-      state={{
-        loading: rooms.isPending,
-        loadingText: "Loading rooms...",
-        failed: rooms.isError && !rooms.data ? M.listFetchFailed : null,
-        empty: shown.length === 0 ? M.listEmpty : null,
-      }}
-      count={shown.length}
-      rows={phone
-        ? <CardList label="Rooms" items={shown} onOpen={open} card={(room) => <RoomCard room={room} onActions={setActing} />} />
-        : <ListTable label="Rooms" items={shown} onOpen={open} columns={columns(setActing)} sx={{ minWidth: 640 }} />}
+      state={listStateOf(rooms, shown.length, { loading: "Loading rooms...", failed: M.listFetchFailed, empty: M.listEmpty })}
+      rows={
+        <ListView
+          label="Rooms"
+          items={shown}
+          onOpen={open}
+          card={(room) => <RoomCard room={room} onActions={setActing} />}
+          columns={columns(setActing)}
+          tableSx={{ minWidth: 640 }}
+        />
+      }
     >
       <AddRoomDialog open={adding} onClose={() => setAdding(false)} />
       <RoomActionsDialog room={acting} onClose={() => setActing(null)} />

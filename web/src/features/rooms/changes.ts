@@ -7,10 +7,13 @@ import type { QueryClient } from "@tanstack/react-query";
 import { byName } from "../../api/by_name";
 import { type Device, deviceKey, deviceMoveKeys, DEVICES_KEY, moveBetweenRooms, roomDevicesKey } from "../../api/devices";
 import { editCachedGroupRooms, GROUPS_KEY } from "../../api/groups";
-import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
+import { cacheCreated, editRequest, type EntityKind, useDeleteChange, useEditChange, useToggleChange } from "../../api/entity_changes";
+import { type ChangeHandlers, useChange } from "../../api/mutations";
 import { patchCachedRoom, type Room, roomKey, ROOMS_KEY } from "../../api/rooms";
 import { SCHEDULES_KEY } from "../../api/schedules";
 import { type DoorSettings, doorPayload, type NewRoomForm, newRoomPayload, roomEditPayload } from "./room_rules";
+
+const ROOM: EntityKind<Room> = { path: "/api/rooms", list: ROOMS_KEY, detail: roomKey, patch: patchCachedRoom };
 
 export function useCreateRoom(handlers: ChangeHandlers<NewRoomForm, Room> = {}) {
   return useChange<NewRoomForm, Room>({
@@ -34,8 +37,7 @@ export function useCreateRoom(handlers: ChangeHandlers<NewRoomForm, Room> = {}) 
         firstPersonIn: false,
         doorState: { state: "locked", since: null, until: null, reason: "No unlock schedule" },
       };
-      cache.setQueryData<Room[]>(ROOMS_KEY, (list) => [...(list ?? []), row].sort(byName));
-      cache.setQueryData<Room>(roomKey(tempId), row);
+      cacheCreated(cache, ROOM, row, byName);
       cache.setQueryData<Device[]>(roomDevicesKey(tempId), []);
     },
     affects: () => [ROOMS_KEY],
@@ -44,24 +46,17 @@ export function useCreateRoom(handlers: ChangeHandlers<NewRoomForm, Room> = {}) 
 
 export type RoomEdit = { room: Room; form: NewRoomForm };
 
-export function useUpdateRoom(handlers: ChangeHandlers<RoomEdit, Room> = {}) {
-  return useChange<RoomEdit, Room>({
-    request: ({ room, form }) => ({
-      method: "PUT",
-      path: `/api/rooms/${room.id}`,
-      body: roomEditPayload(form),
-      baseVersion: versionOf(room),
-    }),
+export const useUpdateRoom = (handlers: ChangeHandlers<RoomEdit, Room> = {}) =>
+  useEditChange(ROOM, {
+    entity: ({ room }: RoomEdit) => room,
+    body: ({ form }) => roomEditPayload(form),
     describe: ({ form }) => `Edit room ${form.name.trim()}`,
-    optimistic: (cache, { room, form }) => {
-      const edit = roomEditPayload(form);
-      patchCachedRoom(cache, room.id, (r) => ({ ...r, ...edit }));
+    also: (cache, { room }, edit) => {
       renameRoomOnDevices(cache, room.id, edit.name);
       editCachedGroupRooms(cache, (rooms) => rooms.map((r) => (r.id === room.id ? { ...r, ...edit } : r)));
     },
     affects: ({ room }) => [roomKey(room.id), ROOMS_KEY, DEVICES_KEY],
   }, handlers);
-}
 
 export type DoorEdit = { room: Room; door: DoorSettings };
 
@@ -72,7 +67,7 @@ export type DoorEdit = { room: Room; door: DoorSettings };
  */
 export function useUpdateDoor(handlers: ChangeHandlers<DoorEdit, Room> = {}) {
   return useChange<DoorEdit, Room>({
-    request: ({ room, door }) => ({ method: "PUT", path: `/api/rooms/${room.id}`, body: doorPayload(room, door), baseVersion: versionOf(room) }),
+    request: ({ room, door }) => editRequest(`/api/rooms/${room.id}`, room, doorPayload(room, door)),
     describe: ({ room }) => `Edit the door schedule of room ${room.name}`,
     optimistic: (cache, { room, door }) => patchCachedRoom(cache, room.id, (r) => ({ ...r, ...door })),
     // A schedule's count of rooms may change.
@@ -85,24 +80,18 @@ function renameRoomOnDevices(cache: QueryClient, roomId: number, roomName: strin
   cache.setQueryData<Device[]>(roomDevicesKey(roomId), (list) => list?.map((d) => ({ ...d, roomName })));
 }
 
-export function useToggleRoom(handlers: ChangeHandlers<Room, Room> = {}) {
-  return useChange<Room, Room>({
-    request: (room) => ({ method: "PATCH", path: `/api/rooms/${room.id}/toggle-active` }),
+export const useToggleRoom = (handlers: ChangeHandlers<Room, Room> = {}) =>
+  useToggleChange(ROOM, {
     describe: (room) => `${room.isActive ? "Deactivate" : "Activate"} room ${room.name}`,
-    optimistic: (cache, room) => {
-      patchCachedRoom(cache, room.id, (r) => ({ ...r, isActive: !room.isActive }));
-      editCachedGroupRooms(cache, (rooms) => rooms.map((r) => (r.id === room.id ? { ...r, isActive: !room.isActive } : r)));
-    },
+    also: (cache, room) =>
+      editCachedGroupRooms(cache, (rooms) => rooms.map((r) => (r.id === room.id ? { ...r, isActive: !room.isActive } : r))),
     affects: (room) => [roomKey(room.id), ROOMS_KEY],
   }, handlers);
-}
 
-export function useDeleteRoom(handlers: ChangeHandlers<Room, unknown> = {}) {
-  return useChange<Room, unknown>({
-    request: (room) => ({ method: "DELETE", path: `/api/rooms/${room.id}` }),
+export const useDeleteRoom = (handlers: ChangeHandlers<Room, unknown> = {}) =>
+  useDeleteChange(ROOM, {
     describe: (room) => `Delete room ${room.name}`,
-    optimistic: (cache, room) => {
-      cache.setQueryData<Room[]>(ROOMS_KEY, (list) => list?.filter((r) => r.id !== room.id));
+    also: (cache, room) => {
       // Its devices become unassigned.
       const free = (d: Device): Device => (d.roomId === room.id ? { ...d, roomId: null, roomName: null } : d);
       cache.setQueryData<Device[]>(DEVICES_KEY, (list) => list?.map(free));
@@ -115,7 +104,6 @@ export function useDeleteRoom(handlers: ChangeHandlers<Room, unknown> = {}) {
     },
     affects: (room) => [ROOMS_KEY, DEVICES_KEY, roomDevicesKey(room.id), GROUPS_KEY],
   }, handlers);
-}
 
 export type Assignment = { device: Device; roomId: number | null };
 

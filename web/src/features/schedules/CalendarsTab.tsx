@@ -5,13 +5,12 @@ import { useState } from "react";
 import Box from "@mui/joy/Box";
 import Typography from "@mui/joy/Typography";
 import { type HolidayCalendar, useCalendars } from "../../api/schedules";
-import { AddButton, ListFilters, ListState } from "../../ui/ListControls";
-import { CardList, type ListColumn, ListTable } from "../../ui/ListViews";
+import { AddButton, ListFilters } from "../../ui/ListControls";
+import { listStateOf, ListTab } from "../../ui/ListPage";
+import { type ListColumn, ListView } from "../../ui/ListViews";
 import { filterByName } from "../../ui/name_filter";
 import { NameLink } from "../../ui/NameLink";
-import { allRowsLabel } from "../../ui/range_label";
 import { useFailureToast } from "../../ui/use_failure_toast";
-import { useIsPhone } from "../../ui/use_media_query";
 import { AddCalendarDialog } from "./AddCalendarDialog";
 import { CALENDAR_MESSAGES as M, holidayCount } from "./calendar_form";
 import { calendarUsedBy } from "./open_line";
@@ -19,29 +18,22 @@ import { calendarUsedBy } from "./open_line";
 export function CalendarsTab() {
   const calendars = useCalendars();
   useFailureToast(calendars.error, M.fetchFailed);
-  const phone = useIsPhone();
   const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
   const shown = filterByName(calendars.data ?? [], search);
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <ListFilters search={{ value: search, onChange: setSearch, placeholder: "Search holiday calendars...", label: "Search holiday calendars by name" }}>
-        <AddButton label="Add Holiday Calendar" onClick={() => setAdding(true)} sx={{ ml: { sm: "auto" } }} />
-      </ListFilters>
-      <ListState
-        loading={calendars.isPending}
-        loadingText="Loading holiday calendars..."
-        failed={calendars.isError && !calendars.data ? M.fetchFailed : null}
-        empty={shown.length === 0 ? M.listEmpty : null}
-      >
-        {phone
-          ? <CardList label="Holiday calendars" items={shown} card={(c) => <CalendarCard calendar={c} />} />
-          : <ListTable label="Holiday calendars" items={shown} columns={COLUMNS} sx={{ minWidth: 520 }} />}
-      </ListState>
-      <Typography level="body-sm" textAlign="right" aria-live="polite">{allRowsLabel(shown.length)}</Typography>
+    <ListTab
+      filters={
+        <ListFilters search={{ value: search, onChange: setSearch, placeholder: "Search holiday calendars...", label: "Search holiday calendars by name" }}>
+          <AddButton label="Add Holiday Calendar" onClick={() => setAdding(true)} sx={{ ml: { sm: "auto" } }} />
+        </ListFilters>
+      }
+      state={listStateOf(calendars, shown.length, { loading: "Loading holiday calendars...", failed: M.fetchFailed, empty: M.listEmpty })}
+      rows={<ListView label="Holiday calendars" items={shown} card={(c) => <CalendarCard calendar={c} />} columns={COLUMNS} tableSx={{ minWidth: 520 }} />}
+    >
       <AddCalendarDialog open={adding} onClose={() => setAdding(false)} />
-    </Box>
+    </ListTab>
   );
 }
 

@@ -7,13 +7,12 @@ import Box from "@mui/joy/Box";
 import Typography from "@mui/joy/Typography";
 import { isOpen } from "../../../../api/schedules/schedule_time.ts";
 import { type Schedule, useCalendars, useSchedules } from "../../api/schedules";
-import { AddButton, ListFilters, ListState } from "../../ui/ListControls";
-import { CardList, type ListColumn, ListTable } from "../../ui/ListViews";
+import { AddButton, ListFilters } from "../../ui/ListControls";
+import { listStateOf, ListTab } from "../../ui/ListPage";
+import { type ListColumn, ListView } from "../../ui/ListViews";
 import { matchesName } from "../../ui/name_filter";
 import { NameLink } from "../../ui/NameLink";
-import { allRowsLabel } from "../../ui/range_label";
 import { useFailureToast } from "../../ui/use_failure_toast";
-import { useIsPhone } from "../../ui/use_media_query";
 import { AddScheduleDialog } from "./AddScheduleDialog";
 import { scheduleRule, scheduleUsedBy } from "./open_line";
 import { OpenNowChip } from "./OpenNowChip";
@@ -26,7 +25,6 @@ export function SchedulesTab() {
   const schedules = useSchedules();
   const calendars = useCalendars();
   useFailureToast(schedules.error, M.fetchFailed);
-  const phone = useIsPhone();
   const now = useNow();
   const [search, setSearch] = useState("");
   const [adding, setAdding] = useState(false);
@@ -34,23 +32,17 @@ export function SchedulesTab() {
     .map((s) => ({ ...s, open: isOpen(scheduleRule(s, calendars.data), now) }));
 
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", gap: 2 }}>
-      <ListFilters search={{ value: search, onChange: setSearch, placeholder: "Search schedules...", label: "Search schedules by name or description" }}>
-        <AddButton label="Add Schedule" onClick={() => setAdding(true)} sx={{ ml: { sm: "auto" } }} />
-      </ListFilters>
-      <ListState
-        loading={schedules.isPending}
-        loadingText="Loading schedules..."
-        failed={schedules.isError && !schedules.data ? M.fetchFailed : null}
-        empty={shown.length === 0 ? M.listEmpty : null}
-      >
-        {phone
-          ? <CardList label="Schedules" items={shown} card={(s) => <ScheduleCard schedule={s} />} />
-          : <ListTable label="Schedules" items={shown} columns={COLUMNS} sx={{ minWidth: 620 }} />}
-      </ListState>
-      <Typography level="body-sm" textAlign="right" aria-live="polite">{allRowsLabel(shown.length)}</Typography>
+    <ListTab
+      filters={
+        <ListFilters search={{ value: search, onChange: setSearch, placeholder: "Search schedules...", label: "Search schedules by name or description" }}>
+          <AddButton label="Add Schedule" onClick={() => setAdding(true)} sx={{ ml: { sm: "auto" } }} />
+        </ListFilters>
+      }
+      state={listStateOf(schedules, shown.length, { loading: "Loading schedules...", failed: M.fetchFailed, empty: M.listEmpty })}
+      rows={<ListView label="Schedules" items={shown} card={(s) => <ScheduleCard schedule={s} />} columns={COLUMNS} tableSx={{ minWidth: 620 }} />}
+    >
       <AddScheduleDialog open={adding} onClose={() => setAdding(false)} />
-    </Box>
+    </ListTab>
   );
 }
 

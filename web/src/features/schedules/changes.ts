@@ -3,7 +3,8 @@
 // with an Idempotency-Key; edits carry If-Match on the version they were based on.
 import { byName } from "../../api/by_name";
 import { editCachedGroupRooms } from "../../api/groups";
-import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
+import { cacheCreated, type EntityKind, useDeleteChange, useEditChange } from "../../api/entity_changes";
+import { type ChangeHandlers, useChange } from "../../api/mutations";
 import {
   calendarKey,
   CALENDARS_KEY,
@@ -18,6 +19,14 @@ import {
 import { calendarRequest } from "./calendar_form";
 import { type ScheduleForm, scheduleRequest } from "./schedule_form";
 
+const SCHEDULE: EntityKind<Schedule> = { path: "/api/schedules", list: SCHEDULES_KEY, detail: scheduleKey, patch: patchCachedSchedule };
+const CALENDAR: EntityKind<HolidayCalendar> = {
+  path: "/api/holiday-calendars",
+  list: CALENDARS_KEY,
+  detail: calendarKey,
+  patch: patchCachedCalendar,
+};
+
 export function useCreateSchedule(handlers: ChangeHandlers<ScheduleForm, Schedule> = {}) {
   return useChange<ScheduleForm, Schedule>({
     request: (form) => ({ method: "POST", path: "/api/schedules", body: scheduleRequest(form) }),
@@ -26,8 +35,7 @@ export function useCreateSchedule(handlers: ChangeHandlers<ScheduleForm, Schedul
     optimistic: (cache, form, tempId) => {
       const now = new Date().toISOString();
       const row: Schedule = { id: tempId, ...scheduleRequest(form), createdAt: now, updatedAt: now, usedBy: { grants: 0, rooms: 0 } };
-      cache.setQueryData<Schedule[]>(SCHEDULES_KEY, (list) => [...(list ?? []), row].sort(byName));
-      cache.setQueryData<Schedule>(scheduleKey(tempId), row);
+      cacheCreated(cache, SCHEDULE, row, byName);
     },
     // A calendar's count of schedules may change.
     affects: () => [SCHEDULES_KEY, CALENDARS_KEY],
@@ -36,35 +44,19 @@ export function useCreateSchedule(handlers: ChangeHandlers<ScheduleForm, Schedul
 
 export type ScheduleEdit = { schedule: Schedule; form: ScheduleForm };
 
-export function useUpdateSchedule(handlers: ChangeHandlers<ScheduleEdit, Schedule> = {}) {
-  return useChange<ScheduleEdit, Schedule>({
-    request: ({ schedule, form }) => ({
-      method: "PUT",
-      path: `/api/schedules/${schedule.id}`,
-      body: scheduleRequest(form),
-      baseVersion: versionOf(schedule),
-    }),
+export const useUpdateSchedule = (handlers: ChangeHandlers<ScheduleEdit, Schedule> = {}) =>
+  useEditChange(SCHEDULE, {
+    entity: ({ schedule }: ScheduleEdit) => schedule,
+    body: ({ form }) => scheduleRequest(form),
     describe: ({ form }) => `Edit schedule ${form.name.trim()}`,
-    optimistic: (cache, { schedule, form }) => {
-      const edit = scheduleRequest(form);
-      patchCachedSchedule(cache, schedule.id, (s) => ({ ...s, ...edit }));
-      // Groups' rooms show the grant's schedule by name.
-      editCachedGroupRooms(cache, (rooms) => rooms.map((r) => (r.scheduleId === schedule.id ? { ...r, scheduleName: edit.name } : r)));
-    },
+    // Groups' rooms show the grant's schedule by name.
+    also: (cache, { schedule }, edit) =>
+      editCachedGroupRooms(cache, (rooms) => rooms.map((r) => (r.scheduleId === schedule.id ? { ...r, scheduleName: edit.name } : r))),
     affects: ({ schedule }) => [scheduleKey(schedule.id), SCHEDULES_KEY, CALENDARS_KEY],
   }, handlers);
-}
 
-export function useDeleteSchedule(handlers: ChangeHandlers<Schedule, unknown> = {}) {
-  return useChange<Schedule, unknown>({
-    request: (schedule) => ({ method: "DELETE", path: `/api/schedules/${schedule.id}` }),
-    describe: (schedule) => `Delete schedule ${schedule.name}`,
-    optimistic: (cache, schedule) => {
-      cache.setQueryData<Schedule[]>(SCHEDULES_KEY, (list) => list?.filter((s) => s.id !== schedule.id));
-    },
-    affects: () => [SCHEDULES_KEY, CALENDARS_KEY],
-  }, handlers);
-}
+export const useDeleteSchedule = (handlers: ChangeHandlers<Schedule, unknown> = {}) =>
+  useDeleteChange(SCHEDULE, { describe: (schedule) => `Delete schedule ${schedule.name}`, affects: () => [SCHEDULES_KEY, CALENDARS_KEY] }, handlers);
 
 export type CalendarForm = { name: string; holidays: Holiday[] };
 
@@ -76,8 +68,7 @@ export function useCreateCalendar(handlers: ChangeHandlers<CalendarForm, Holiday
     optimistic: (cache, { name, holidays }, tempId) => {
       const now = new Date().toISOString();
       const row: HolidayCalendar = { id: tempId, ...calendarRequest(name, holidays), createdAt: now, updatedAt: now, usedBy: { schedules: 0 } };
-      cache.setQueryData<HolidayCalendar[]>(CALENDARS_KEY, (list) => [...(list ?? []), row].sort(byName));
-      cache.setQueryData<HolidayCalendar>(calendarKey(tempId), row);
+      cacheCreated(cache, CALENDAR, row, byName);
     },
     affects: () => [CALENDARS_KEY],
   }, handlers);
@@ -85,30 +76,13 @@ export function useCreateCalendar(handlers: ChangeHandlers<CalendarForm, Holiday
 
 export type CalendarEdit = { calendar: HolidayCalendar; form: CalendarForm };
 
-export function useUpdateCalendar(handlers: ChangeHandlers<CalendarEdit, HolidayCalendar> = {}) {
-  return useChange<CalendarEdit, HolidayCalendar>({
-    request: ({ calendar, form }) => ({
-      method: "PUT",
-      path: `/api/holiday-calendars/${calendar.id}`,
-      body: calendarRequest(form.name, form.holidays),
-      baseVersion: versionOf(calendar),
-    }),
+export const useUpdateCalendar = (handlers: ChangeHandlers<CalendarEdit, HolidayCalendar> = {}) =>
+  useEditChange(CALENDAR, {
+    entity: ({ calendar }: CalendarEdit) => calendar,
+    body: ({ form }) => calendarRequest(form.name, form.holidays),
     describe: ({ form }) => `Edit holiday calendar ${form.name.trim()}`,
-    optimistic: (cache, { calendar, form }) => {
-      const edit = calendarRequest(form.name, form.holidays);
-      patchCachedCalendar(cache, calendar.id, (c) => ({ ...c, ...edit }));
-    },
     affects: ({ calendar }) => [calendarKey(calendar.id), CALENDARS_KEY],
   }, handlers);
-}
 
-export function useDeleteCalendar(handlers: ChangeHandlers<HolidayCalendar, unknown> = {}) {
-  return useChange<HolidayCalendar, unknown>({
-    request: (calendar) => ({ method: "DELETE", path: `/api/holiday-calendars/${calendar.id}` }),
-    describe: (calendar) => `Delete holiday calendar ${calendar.name}`,
-    optimistic: (cache, calendar) => {
-      cache.setQueryData<HolidayCalendar[]>(CALENDARS_KEY, (list) => list?.filter((c) => c.id !== calendar.id));
-    },
-    affects: () => [CALENDARS_KEY],
-  }, handlers);
-}
+export const useDeleteCalendar = (handlers: ChangeHandlers<HolidayCalendar, unknown> = {}) =>
+  useDeleteChange(CALENDAR, { describe: (calendar) => `Delete holiday calendar ${calendar.name}`, affects: () => [CALENDARS_KEY] }, handlers);

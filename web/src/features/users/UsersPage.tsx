@@ -12,7 +12,7 @@ import Typography from "@mui/joy/Typography";
 import { type User, useUsers } from "../../api/users";
 import { initials, userLabel } from "../../api/user_display";
 import { MoreIcon } from "../../ui/icons";
-import { ListPage, useListFilters } from "../../ui/ListPage";
+import { ListPage, listStateOf, useListFilters } from "../../ui/ListPage";
 import { usePageMeta } from "../../ui/page_meta";
 import { StatusChip } from "../../ui/StatusChip";
 import { useFailureToast } from "../../ui/use_failure_toast";
@@ -54,13 +54,7 @@ export default function UsersPage() {
       add={{ label: "Add User", onClick: () => setAdding(true) }}
       controls={controls}
       searchText={{ placeholder: "Search users...", label: "Search users by name or email" }}
-      state={{
-        loading: users.isPending,
-        loadingText: "Loading users...",
-        failed: users.isError && !all ? "Failed to fetch users" : null,
-        empty: shown.length === 0 ? usersEmptyText(deferredSearch) : null,
-      }}
-      count={shown.length}
+      state={listStateOf(users, shown.length, { loading: "Loading users...", failed: "Failed to fetch users", empty: usersEmptyText(deferredSearch) })}
       rows={phone
         ? (
           <WindowedList

@@ -2,10 +2,13 @@
 // queued in the outbox with its optimistic cache edit, sent with an
 // Idempotency-Key, edits with If-Match on the version they were based on.
 import type { QueryClient } from "@tanstack/react-query";
-import { type ChangeHandlers, useChange, versionOf } from "../../api/mutations";
+import { cacheCreated, editRequest, type EntityKind, useDeleteChange, useEditChange, useToggleChange } from "../../api/entity_changes";
+import { type ChangeHandlers, useChange } from "../../api/mutations";
 import { patchCachedUser, type User, userKey, USERS_KEY } from "../../api/users";
 import { type Credential, userCredentialsKey, VERIFICATION_STATUSES_KEY } from "./api";
 import type { NewUserForm, UserDetailsForm } from "./user_forms";
+
+const USER: EntityKind<User> = { path: "/api/users", list: USERS_KEY, detail: userKey, patch: patchCachedUser };
 
 export function useCreateUser(handlers: ChangeHandlers<NewUserForm, User> = {}) {
   return useChange<NewUserForm, User>({
@@ -28,8 +31,7 @@ export function useCreateUser(handlers: ChangeHandlers<NewUserForm, User> = {}) 
         createdAt: now,
         updatedAt: now,
       };
-      cache.setQueryData<User[]>(USERS_KEY, (list) => [...(list ?? []), row]);
-      cache.setQueryData<User>(userKey(tempId), row);
+      cacheCreated(cache, USER, row);
     },
     affects: () => [USERS_KEY, VERIFICATION_STATUSES_KEY],
   }, handlers);
@@ -37,39 +39,22 @@ export function useCreateUser(handlers: ChangeHandlers<NewUserForm, User> = {}) 
 
 export type UserEdit = { user: User; form: UserDetailsForm };
 
-export function useUpdateUser(handlers: ChangeHandlers<UserEdit, User> = {}) {
-  return useChange<UserEdit, User>({
-    request: ({ user, form }) => ({
-      method: "PUT",
-      path: `/api/users/${user.id}`,
-      body: form,
-      baseVersion: versionOf(user),
-    }),
+export const useUpdateUser = (handlers: ChangeHandlers<UserEdit, User> = {}) =>
+  useEditChange(USER, {
+    entity: ({ user }: UserEdit) => user,
+    body: ({ form }) => form,
     describe: ({ form }) => `Edit user ${form.firstName} ${form.lastName}`,
-    optimistic: (cache, { user, form }) => patchCachedUser(cache, user.id, (u) => ({ ...u, ...form })),
     affects: ({ user }) => [userKey(user.id), USERS_KEY],
   }, handlers);
-}
 
-export function useToggleUser(handlers: ChangeHandlers<User, User> = {}) {
-  return useChange<User, User>({
-    request: (user) => ({ method: "PATCH", path: `/api/users/${user.id}/toggle-active` }),
+export const useToggleUser = (handlers: ChangeHandlers<User, User> = {}) =>
+  useToggleChange(USER, {
     describe: (user) => `${user.isActive ? "Deactivate" : "Reactivate"} user ${user.email}`,
-    optimistic: (cache, user) => patchCachedUser(cache, user.id, (u) => ({ ...u, isActive: !user.isActive })),
     affects: (user) => [userKey(user.id), USERS_KEY],
   }, handlers);
-}
 
-export function useDeleteUser(handlers: ChangeHandlers<User, unknown> = {}) {
-  return useChange<User, unknown>({
-    request: (user) => ({ method: "DELETE", path: `/api/users/${user.id}` }),
-    describe: (user) => `Delete user ${user.email}`,
-    optimistic: (cache, user) => {
-      cache.setQueryData<User[]>(USERS_KEY, (list) => list?.filter((u) => u.id !== user.id));
-    },
-    affects: () => [USERS_KEY],
-  }, handlers);
-}
+export const useDeleteUser = (handlers: ChangeHandlers<User, unknown> = {}) =>
+  useDeleteChange(USER, { describe: (user) => `Delete user ${user.email}`, affects: () => [USERS_KEY] }, handlers);
 
 export type InvitationAnswer = { queued: true; invitationId: number; email: string; queuedAt: string };
 
@@ -128,12 +113,8 @@ export type CredentialEdit = { credential: Credential; form: CredentialForm };
 
 export function useUpdateCredential(handlers: ChangeHandlers<CredentialEdit, Credential> = {}) {
   return useChange<CredentialEdit, Credential>({
-    request: ({ credential, form }) => ({
-      method: "PUT",
-      path: `/api/users/${credential.userId}/credentials/${credential.id}`,
-      body: credentialPayload(form),
-      baseVersion: versionOf(credential),
-    }),
+    request: ({ credential, form }) =>
+      editRequest(`/api/users/${credential.userId}/credentials/${credential.id}`, credential, credentialPayload(form)),
     describe: ({ form }) => `Edit ${form.type} credential`,
     optimistic: (cache, { credential, form }) => {
       const body = credentialPayload(form);

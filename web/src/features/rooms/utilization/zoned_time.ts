@@ -3,6 +3,7 @@
 // local wall-clock times, which on daylight-saving days are not 24 hours apart.
 // Every function takes the zone explicitly (default: the browser's own), so the
 // rules are testable on fixed clocks in any zone.
+import { zoneFormatter } from "../../../../../api/schedules/schedule_time.ts";
 
 export type CalendarDate = { year: number; month: number; day: number };
 export type WallTime = CalendarDate & { hour: number; minute: number; second: number };
@@ -14,29 +15,10 @@ export const DAY_MS = 24 * HOUR_MS;
 /** The zone the browser (or test process) runs in. */
 export const localTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** What a wall clock in timeZone shows at this instant. */
 export function wallClock(instant: Date | number, timeZone = localTimeZone()): WallTime {
   const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(instant))) {
+  for (const part of zoneFormatter(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
   return {
