@@ -98,6 +98,24 @@ export function PickerList({ label, children }: { label: string; children: React
   );
 }
 
+/** Named things (rooms) to pick from, each row with one action: `Add`, `Remove`. */
+export function NamedPickerList<T extends { id: number; name: string; description: string | null }>(
+  { label, items, verb, onPick }: { label: string; items: readonly T[]; verb: string; onPick: (item: T) => void },
+) {
+  return (
+    <PickerList label={label}>
+      {items.map((item) => (
+        <PickerRow
+          key={item.id}
+          title={item.name}
+          subtitle={item.description}
+          action={{ label: verb, name: `${verb} ${item.name}`, onClick: () => onPick(item) }}
+        />
+      ))}
+    </PickerList>
+  );
+}
+
 type RowProps = {
   /** An avatar's letters, if the row has one. */
   initials?: string;

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import type { Group, GroupRoom } from "../../api/groups";
 import { useRooms } from "../../api/rooms";
-import { pickerDialog, PickerBody, PickerList, PickerRow, usePicker } from "../../ui/PickerDialog";
+import { NamedPickerList, pickerDialog, PickerBody, usePicker } from "../../ui/PickerDialog";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { pickableRooms } from "./group_filter";
 import { GROUP_MESSAGES as M } from "./group_forms";
@@ -27,16 +27,7 @@ function RoomPicker({ group, groupRooms }: { group: Group; groupRooms: GroupRoom
       loadingText="Loading rooms..."
       emptyText={shown.length === 0 ? M.roomsEmpty : null}
     >
-      <PickerList label="Rooms to add">
-        {shown.map((room) => (
-          <PickerRow
-            key={room.id}
-            title={room.name}
-            subtitle={room.description}
-            action={{ label: "Add", name: `Add ${room.name}`, onClick: () => add.mutate({ group, room }) }}
-          />
-        ))}
-      </PickerList>
+      <NamedPickerList label="Rooms to add" items={shown} verb="Add" onPick={(room) => add.mutate({ group, room })} />
     </PickerBody>
   );
 }

@@ -24,7 +24,7 @@ import { type Room, useRooms } from "../../api/rooms";
 import { useOnline } from "../../offline/use_outbox";
 import { Form } from "../../ui/Form";
 import { matchesName } from "../../ui/name_filter";
-import { PickerBody, PickerList, PickerRow } from "../../ui/PickerDialog";
+import { NamedPickerList, PickerBody } from "../../ui/PickerDialog";
 import { doneToast, failedToast } from "../../ui/toast/change_toasts";
 import { useStartLockdown } from "./api";
 import { LOCKDOWN_MESSAGES as M, lockdownBody, type LockdownForm, lockdownProblem, REASON_MAX } from "./lockdown_rules";
@@ -121,34 +121,14 @@ function RoomChoice({ chosen, onChange }: { chosen: number[]; onChange: (roomIds
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
-      {chosenRooms.length > 0 && (
-        <PickerList label="Chosen rooms">
-          {chosenRooms.map((room) => (
-            <PickerRow
-              key={room.id}
-              title={room.name}
-              subtitle={room.description}
-              action={{ label: "Remove", name: `Remove ${room.name}`, onClick: () => remove(room) }}
-            />
-          ))}
-        </PickerList>
-      )}
+      {chosenRooms.length > 0 && <NamedPickerList label="Chosen rooms" items={chosenRooms} verb="Remove" onPick={remove} />}
       <PickerBody
         search={{ value: search, onChange: setSearch, placeholder: "Search rooms by name..." }}
         loading={rooms.isPending}
         loadingText="Loading rooms..."
         emptyText={shown.length === 0 ? "No rooms found matching your search." : null}
       >
-        <PickerList label="Rooms to add">
-          {shown.map((room) => (
-            <PickerRow
-              key={room.id}
-              title={room.name}
-              subtitle={room.description}
-              action={{ label: "Add", name: `Add ${room.name}`, onClick: () => add(room) }}
-            />
-          ))}
-        </PickerList>
+        <NamedPickerList label="Rooms to add" items={shown} verb="Add" onPick={add} />
       </PickerBody>
     </Box>
   );
