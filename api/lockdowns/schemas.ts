@@ -1,11 +1,15 @@
 // Request body of POST /api/lockdowns (spec 3 §2). Messages are whole sentences
-// (http/read_body.ts); the spec gives none, so these are ours (docs/api.md).
+// (http/read_body.ts); the spec gives none, so these are ours (docs/api.md). The
+// Start Lockdown dialog shows the same ones (web/src/features/lockdown).
 import { z } from "zod";
+
+/** The longest reason (spec 3 §2). */
+export const REASON_MAX = 200;
 
 export const LOCKDOWN_MESSAGES = {
   scope: "Scope must be all or rooms",
   reasonRequired: "Reason is required",
-  reasonTooLong: "Reason must be at most 200 characters",
+  reasonTooLong: `Reason must be at most ${REASON_MAX} characters`,
   roomsRequired: "Choose at least one room",
   roomIds: "Rooms must be a list of room ids",
   tooManyRooms: "At most 1000 rooms",
@@ -21,7 +25,7 @@ export const lockdownBody = z.object({
     error: M.roomIds,
   }).max(1000, M.tooManyRooms).optional(),
   reason: z.string({ error: M.reasonRequired }).trim().min(1, { error: M.reasonRequired, abort: true })
-    .max(200, M.reasonTooLong),
+    .max(REASON_MAX, M.reasonTooLong),
 }).superRefine((body, ctx) => {
   if (body.scope === "rooms" && !body.roomIds?.length) ctx.addIssue({ code: "custom", message: M.roomsRequired });
   if (body.scope === "all" && body.roomIds?.length) ctx.addIssue({ code: "custom", message: M.roomsWithAll });

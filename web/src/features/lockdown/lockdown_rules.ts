@@ -1,8 +1,10 @@
 // The lockdown screens' texts and rules (spec 3 §2), pure: what Start Lockdown
-// checks before it calls (the server's own messages), and how the banner names
+// checks before it calls (the server's own messages, from its schema file), and how the banner names
 // the rooms, the start and who started it.
 
-export const REASON_MAX = 200;
+import { LOCKDOWN_MESSAGES as SERVER, REASON_MAX } from "../../../../api/lockdowns/schemas.ts";
+
+export { REASON_MAX };
 
 export const LOCKDOWN_MESSAGES = {
   started: "Lockdown started",
@@ -13,9 +15,9 @@ export const LOCKDOWN_MESSAGES = {
   inEffect: "Lockdown in effect",
   endConfirm: "End the lockdown? Doors return to their normal schedules.",
   allRooms: "All rooms",
-  reasonRequired: "Reason is required",
-  reasonTooLong: `Reason must be at most ${REASON_MAX} characters`,
-  noRooms: "Choose at least one room",
+  reasonRequired: SERVER.reasonRequired,
+  reasonTooLong: SERVER.reasonTooLong,
+  noRooms: SERVER.roomsRequired,
 } as const;
 
 export type LockdownScope = "all" | "rooms";
