@@ -114,7 +114,8 @@ async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number |
 }
 
 /**
- * The access lists of these devices as sent (JSON) and their entity tags, by device
+ * The access lists of these devices as sent (JSON), their entity tags and the
+ * devices' key hashes (door_streams.ts ends a stream whose key is gone), by device
  * id; a device that no longer exists has none. Each room's part is worked out once,
  * however many of its doors ask, and `parts` (room id → its part as JSON) keeps
  * them for a caller who knows they have not changed since (door_streams.ts: a
@@ -124,9 +125,9 @@ export async function accessLists(
   sql: Queries,
   deviceIds: number[],
   parts = new Map<number, string>(),
-): Promise<Map<number, { json: string; tag: string }>> {
-  const devices = await sql<(DeviceRow & { locked: boolean })[]>`
-    select d.id, d.device_id, d.name, d.is_active, r.id as room_id, r.name as room_name,
+): Promise<Map<number, { json: string; tag: string; keyHash: string | null }>> {
+  const devices = await sql<(DeviceRow & { locked: boolean; keyHash: string | null })[]>`
+    select d.id, d.device_id, d.name, d.is_active, d.api_key_hash as key_hash, r.id as room_id, r.name as room_name,
            r.is_active as room_active, r.unlock_schedule_id, r.first_person_in,
            r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked
     from devices d left join rooms r on r.id = d.room_id
@@ -142,7 +143,7 @@ export async function accessLists(
     }
   }));
   const nobody = JSON.stringify(NOBODY).slice(1, -1);
-  const lists = new Map<number, { json: string; tag: string }>();
+  const lists = new Map<number, { json: string; tag: string; keyHash: string | null }>();
   for (const d of devices) {
     const denyAll = denyAllOf(d);
     const head: Pick<AccessList, "device" | "room" | "denyAll" | "lockdown"> = {
@@ -158,7 +159,7 @@ export async function accessLists(
       lockdown: d.locked,
     };
     const json = `${JSON.stringify(head).slice(0, -1)},${denyAll ? nobody : parts.get(d.roomId!)}}`;
-    lists.set(d.id, { json, tag: await entityTag(json) });
+    lists.set(d.id, { json, tag: await entityTag(json), keyHash: d.keyHash });
   }
   return lists;
 }

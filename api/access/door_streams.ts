@@ -16,8 +16,6 @@ import type { Logger } from "../http/logger.ts";
 import { accessLists } from "./access_list.ts";
 import { pendingCommands } from "./commands.ts";
 
-/** A comment line this often keeps proxies and the door's own timeout from closing an idle stream. */
-export const KEEP_ALIVE_MS = 25_000;
 /** Changes to these tables leave the rooms' parts of the lists as they were. */
 const ROOM_PART_KEPT = new Set(["lockdowns", "devices"]);
 
@@ -118,21 +116,15 @@ export class DoorStreams {
     if ([...this.#changed].some((table) => !ROOM_PART_KEPT.has(table))) this.#parts.clear();
     this.#changed.clear();
     if (!doors.length) return;
-    const ids = [...new Set(doors.map((door) => door.deviceId))];
-    const keys = new Map(
-      (await this.sql<{ id: number; apiKeyHash: string | null }[]>`
-        select id, api_key_hash from devices where id = any(${ids}::int[])`).map((row) => [row.id, row.apiKeyHash]),
-    );
-    const lists = await accessLists(this.sql, ids.filter((id) => keys.get(id)), this.#parts);
-    const tags = new Map([...lists].map(([id, list]) => [id, list.tag]));
+    const lists = await accessLists(this.sql, [...new Set(doors.map((door) => door.deviceId))], this.#parts);
     for (const door of doors) {
-      const tag = tags.get(door.deviceId);
-      if (keys.get(door.deviceId) !== door.keyHash || tag === undefined) {
+      const list = lists.get(door.deviceId);
+      if (!list || list.keyHash !== door.keyHash) {
         door.stream.abort(); // revoked, rotated or deleted: this key opens nothing any more
-      } else if (tag !== door.etag) {
-        door.etag = tag;
+      } else if (list.tag !== door.etag) {
+        door.etag = list.tag;
         // Not awaited: a door slow to read must not hold up the others.
-        door.stream.writeSSE({ event: "list-changed", id: tag, data: JSON.stringify({ etag: tag }) })
+        door.stream.writeSSE({ event: "list-changed", id: list.tag, data: JSON.stringify({ etag: list.tag }) })
           .catch(() => door.stream.abort());
       }
     }

@@ -21,7 +21,7 @@ import { notFound } from "../http/not_found.ts";
 import { decide } from "./decisions.ts";
 import { noneMatch, taggedAccessList } from "./access_list.ts";
 import { logOfflineEvents } from "./events.ts";
-import { KEEP_ALIVE_MS } from "./door_streams.ts";
+import { keepOpen } from "../http/event_stream.ts";
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -92,10 +92,7 @@ const controllerRoutes = new Hono<DeviceEnv>()
         etag: c.req.header("last-event-id") ?? null,
         commandsSent: new Set(),
       });
-      while (!stream.aborted) {
-        await stream.sleep(KEEP_ALIVE_MS);
-        if (!stream.aborted) await stream.write(": keep-alive\n\n");
-      }
+      await keepOpen(stream);
     }))
   .post("/devices/self/commands/:commandId/ack", deviceAuth, async (c) => {
     const commandId = idParam(c, "commandId");

@@ -3,14 +3,11 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
 import { allow } from "../auth/access.ts";
-import { KEEP_ALIVE_MS } from "../access/door_streams.ts";
+import { keepOpen } from "../http/event_stream.ts";
 
 export const eventRoutes = new Hono<Env>()
   .get("/stream", allow.admin, (c) =>
     streamSSE(c, async (stream) => {
       await c.var.liveEvents.open(stream);
-      while (!stream.aborted) {
-        await stream.sleep(KEEP_ALIVE_MS);
-        if (!stream.aborted) await stream.write(": keep-alive\n\n");
-      }
+      await keepOpen(stream);
     }));
