@@ -33,6 +33,7 @@ import { DatabaseUnavailable, isUnavailable } from "../db/unavailable.ts";
 import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
 import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
 import { coveredByLockdown } from "../lockdowns/repo.ts";
+import { type OpenState, openStates } from "../schedules/open_states.ts";
 
 export type Decision = {
   decision: "granted" | "denied";
@@ -89,6 +90,7 @@ export async function decideAll(
   sql: Queries,
   requests: DecisionRequest[],
   synchronousCommit: "on" | "off" = "on",
+  states: OpenState[] = openStates(sql),
 ): Promise<((Decision & { logged: boolean }) | undefined)[]> {
   const rows = requests.map((r, n) => ({
     n,
@@ -132,12 +134,24 @@ export async function decideAll(
       left join ${ownerOf(sql)} o on true
       left join users u on u.id = o.user_id
     ),
-    -- Each schedule of the batch's rooms, asked once per statement (schedule_open,
-    -- migration 015, is schedules/schedule_time.ts in SQL).
+    -- Each schedule of the batch's rooms, once per statement: the state this process
+    -- worked out (schedules/open_states.ts) while it holds for these very rows and
+    -- this moment, else asked here (schedule_open, migration 015: schedule_time.ts
+    -- in SQL). Coalesce asks only when there is no such state.
+    known as (
+      select * from jsonb_to_recordset(${JSON.stringify(states)}::text::jsonb)
+        as k(id int, open bool, version text, "from" float8, until float8)
+    ),
     open_now as materialized (
-      select s.id, schedule_open(s.id, now()) as open
-      from schedules s
-      where s.id in (select gr.schedule_id from facts f join group_rooms gr on gr.room_id = f.room_id)
+      select s.id, coalesce((
+        select k.open from known k
+        where k.id = s.id
+          and k.version = s.xmin::text || '/' || coalesce(c.xmin::text, '')
+          and now() >= to_timestamp(k."from" / 1000)
+          and (k.until is null or now() < to_timestamp(k.until / 1000))
+      ), schedule_open(s.id, now())) as open
+      from schedules s left join holiday_calendars c on c.id = s.holiday_calendar_id
+      where s.id in (select gr.schedule_id from group_rooms gr where gr.room_id in (select room_id from facts))
     ),
     verdict as (
       select f.*, case
