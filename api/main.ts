@@ -87,7 +87,8 @@ try {
 }
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
-// Demo mode: people badge in at the demo doors through the device API (a few a minute).
+// Demo mode: people badge in at the demo doors (a few a minute), each door a reference
+// controller in this process (access/door_simulator.ts).
 const doorSimulator = config.doorSimulator
   ? startDoorSimulator({ request: (path, init) => app.request(path, init), sql: db.sql, log })
   : undefined;

@@ -8,7 +8,7 @@ import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
 import { decideAlone } from "../api/access/offline_decision.ts";
 import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
-import { type DoorState, loadState, type OfflineEvent, saveState } from "./state_file.ts";
+import type { DoorState, OfflineEvent, StateStore } from "./state_file.ts";
 
 /** How long a badge waits for the server before the door decides alone. */
 export const ASK_TIMEOUT_MS = 300;
@@ -20,8 +20,11 @@ const UPLOAD_BATCH = 200;
 export type ControllerOptions = {
   url: string;
   key: string;
-  statePath: string;
+  /** Where its state is kept: fileStore(path) for a real door. */
+  store: StateStore;
   print: (line: string) => void;
+  /** How it reaches the server; fetch unless in process (the demo's doors). */
+  fetch?: typeof fetch;
   /** The controller's clock; Date.now unless shifted (--clock-offset, for drills). */
   now?: () => number;
 };
@@ -31,6 +34,7 @@ export class DoorController {
   #stopped = new AbortController();
   #uploading: Promise<void> | undefined;
   #doorOpen: boolean | undefined;
+  #keyRefused = false;
   readonly #now: () => number;
 
   constructor(private readonly options: ControllerOptions) {
@@ -39,7 +43,7 @@ export class DoorController {
 
   /** Loads what it kept, then keeps its list current and follows its unlock schedule until stopped. */
   async start() {
-    this.#state = await loadState(this.options.statePath);
+    this.#state = await this.options.store.load();
     if (this.#state.list) this.#print(`list from disk ${this.#state.etag} (${this.#describe(this.#state.list)})`);
     await this.#refreshList().catch((error) => this.#print(`server unreachable: ${message(error)}`));
     this.#streamLoop();
@@ -51,6 +55,23 @@ export class DoorController {
 
   async stop() {
     this.#stopped.abort();
+    await this.#uploading;
+  }
+
+  /** The access list it decides by (null until it has one). */
+  get list(): AccessList | null {
+    return this.#state?.list ?? null;
+  }
+
+  /** The server refused its key (401): rotated or revoked by an admin, or the device deleted. */
+  get keyRefused(): boolean {
+    return this.#keyRefused;
+  }
+
+  /** Hands over now what it decided alone, and waits until that is done (or failed). */
+  async flush() {
+    await this.#uploading;
+    this.#upload();
     await this.#uploading;
   }
 
@@ -206,20 +227,20 @@ export class DoorController {
   }
 
   #save() {
-    return saveState(this.options.statePath, this.#state);
+    return this.options.store.save(this.#state);
   }
 
   #print(line: string) {
     this.options.print(line);
   }
 
-  #call(
+  async #call(
     method: string,
     path: string,
     o: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; signal?: AbortSignal },
   ) {
     const signals = [o.signal, o.timeoutMs ? AbortSignal.timeout(o.timeoutMs) : undefined].filter((s) => s !== undefined);
-    return fetch(new URL(path, this.options.url), {
+    const res = await (this.options.fetch ?? fetch)(new URL(path, this.options.url), {
       method,
       headers: {
         authorization: `Bearer ${this.options.key}`,
@@ -229,6 +250,9 @@ export class DoorController {
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
       signal: signals.length ? AbortSignal.any(signals) : undefined,
     });
+    if (res.status === 401 && !this.#keyRefused) this.#print("device key refused: rotated, revoked or the device deleted");
+    this.#keyRefused = res.status === 401;
+    return res;
   }
 }
 

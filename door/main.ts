@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { DoorController } from "./controller.ts";
 import { parseBadge } from "./badge_line.ts";
+import { fileStore } from "./state_file.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -30,7 +31,7 @@ const started = new Date().toISOString();
 const controller = new DoorController({
   url: values.url,
   key: values.key,
-  statePath,
+  store: fileStore(statePath),
   print: (line) => console.log(`${new Date(Date.now() + offset).toISOString()} ${line}`),
   now: () => Date.now() + offset,
 });

@@ -6,6 +6,7 @@ import { assertEquals } from "../api/testing/assert.ts";
 import { describeApp } from "../api/testing/test_app.ts";
 import { building } from "../api/access/testing.ts";
 import { DoorController } from "./controller.ts";
+import { fileStore } from "./state_file.ts";
 
 describeApp("door controller: remote unlocks", async (t, testApp) => {
   const { sql } = testApp;
@@ -16,7 +17,7 @@ describeApp("door controller: remote unlocks", async (t, testApp) => {
   const door = new DoorController({
     url: `http://127.0.0.1:${server.addr.port}`,
     key: b.apiKey,
-    statePath: `${work}/state.json`,
+    store: fileStore(`${work}/state.json`),
     print: (line) => lines.push(line),
   });
   const waitFor = async (pattern: RegExp) => {

@@ -26,7 +26,24 @@ export type DoorState = {
 
 export const EMPTY: DoorState = { etag: null, list: null, pending: [], lastGrantAt: null };
 
-export async function loadState(path: string): Promise<DoorState> {
+/** Where a controller keeps its state: a file (fileStore), or memory for the demo's doors. */
+export type StateStore = { load(): Promise<DoorState>; save(state: DoorState): Promise<void> };
+
+export const fileStore = (path: string): StateStore => ({
+  load: () => loadState(path),
+  save: (state) => saveState(path, state),
+});
+
+/** The demo's in-process doors (api/access/door_simulator.ts): nothing to survive, no disk. */
+export function memoryStore(): StateStore {
+  let kept = JSON.stringify(EMPTY);
+  return {
+    load: () => Promise.resolve(JSON.parse(kept)),
+    save: (state) => Promise.resolve(void (kept = JSON.stringify(state))),
+  };
+}
+
+async function loadState(path: string): Promise<DoorState> {
   try {
     return { ...EMPTY, ...JSON.parse(await Deno.readTextFile(path)) };
   } catch (error) {
@@ -35,7 +52,7 @@ export async function loadState(path: string): Promise<DoorState> {
   }
 }
 
-export async function saveState(path: string, state: DoorState): Promise<void> {
+async function saveState(path: string, state: DoorState): Promise<void> {
   const temporary = `${path}.${Deno.pid}.tmp`;
   const file = await Deno.open(temporary, { write: true, create: true, truncate: true });
   try {

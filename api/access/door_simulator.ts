@@ -1,15 +1,21 @@
 // Demo mode's door traffic: people badge in at the demo doors a few times a
 // minute, mostly let in, sometimes not (a badge for another room, a switched-off
-// badge, a card nobody knows). Everything goes through the real device calls in
-// process (app.request) with device keys the simulator makes for doors that have
-// none, kept only in memory; so the logs pages, the devices' last access and the
-// access lists all show believable, live activity. Started by main.ts in demo
-// mode only; a test starts it itself when it wants it.
+// badge, a card nobody knows). Each demo door is a reference door controller
+// (door/controller.ts, the code `npm run door` runs) in this process: it keeps its
+// access list current from its event stream, asks the server for each badge,
+// decides alone when the server does not answer in time and hands those decisions
+// over later, follows its unlock schedule and lockdowns, and answers remote
+// unlocks. It reaches the server through app.request, with a device key the
+// simulator makes for doors that have none, kept only in memory (as is each
+// door's state); so the logs pages, the devices' last access and the access lists
+// all show believable, live activity. Started by main.ts in demo mode only; a test
+// starts it itself when it wants it.
 import type { Queries } from "../db/connect.ts";
 import type { Logger } from "../http/logger.ts";
+import { DoorController } from "../../door/controller.ts";
+import { memoryStore } from "../../door/state_file.ts";
 import { claimSimulatorKey } from "./device_keys.ts";
-import type { AccessList } from "./access_list.ts";
-import type { Decision } from "./decisions.ts";
+import type { CredentialInput } from "./schemas.ts";
 
 type Request = (path: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -30,8 +36,9 @@ export type DoorSimulatorOptions = {
   autoStart?: boolean;
 };
 
-type Door = { id: number; type: string; key: string; etag?: string; list?: AccessList };
-type Badge = { type: string; facilityCode: string | null; cardCode: string };
+type Door = { id: number; type: string; controller: DoorController };
+type Card = Extract<CredentialInput, { cardCode: string }>;
+type Decided = { decision: "granted" | "denied"; reason: string | null; message: string };
 
 const ACCESS_TYPES = ["reader", "lock", "lastlock"];
 const ACTIONS: Record<string, string[]> = {
@@ -57,21 +64,9 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
   let running: Promise<unknown> | undefined;
   let stopped = false;
 
-  const call = async (door: Door, path: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set("authorization", `Bearer ${door.key}`);
-    if (init.body) headers.set("content-type", "application/json");
-    const res = await request(path, { ...init, headers });
-    if (res.status === 401) {
-      // The key was rotated or revoked by an admin, or the device deleted: let it be.
-      doors.delete(door.id);
-      await res.body?.cancel();
-      return undefined;
-    }
-    return res;
-  };
+  const fetch = inProcessFetch(request);
 
-  /** Doors in rooms that have no key, or one of ours; keys made for the new ones. */
+  /** Doors in rooms that have no key, or one of ours; keys and controllers made for the new ones. */
   async function scan() {
     scannedAt = performance.now();
     const found = await sql<{ id: number; type: string }[]>`
@@ -80,39 +75,43 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
         and (api_key_hash is null or api_key_simulated)
       order by id`;
     const ids = new Set(found.map((d) => d.id));
-    for (const id of doors.keys()) if (!ids.has(id)) doors.delete(id);
+    for (const id of doors.keys()) if (!ids.has(id)) await drop(id);
     for (const device of found) {
-      if (doors.has(device.id)) continue;
+      if (doors.has(device.id) || stopped) continue;
       const key = await claimSimulatorKey(sql, device.id);
-      if (key) doors.set(device.id, { id: device.id, type: device.type, key });
+      if (!key) continue;
+      const controller = new DoorController({
+        url: "http://demo.local",
+        key,
+        store: memoryStore(),
+        fetch,
+        print: (line) => log.debug("demo door", { deviceId: device.id, line }),
+      });
+      doors.set(device.id, { id: device.id, type: device.type, controller });
+      await controller.start();
     }
   }
 
-  /** The door's access list, revalidated with its ETag (mostly a 304). */
-  async function sync(door: Door) {
-    const res = await call(door, "/api/access/devices/self/access-list", {
-      headers: door.etag ? { "if-none-match": door.etag } : {},
-    });
-    if (!res) return;
-    if (res.status === 304) return;
-    if (!res.ok) throw new Error(`access list: ${res.status}`);
-    door.list = await res.json();
-    door.etag = res.headers.get("etag") ?? undefined;
+  /** A door whose key an admin rotated or revoked, or that left its room: left to its new controller. */
+  async function drop(id: number) {
+    const door = doors.get(id);
+    doors.delete(id);
+    await door?.controller.stop();
   }
 
-  async function anyBadge(): Promise<Badge | undefined> {
-    const [badge] = await sql<Badge[]>`
+  async function anyBadge(): Promise<Card | undefined> {
+    const [badge] = await sql<Card[]>`
       select type, facility_code, card_code from user_credentials order by id
       offset floor(${random()}::float8 * (select count(*) from user_credentials))::bigint limit 1`;
     return badge;
   }
 
-  async function credentialFor(door: Door): Promise<unknown> {
+  async function credentialFor(door: Door): Promise<CredentialInput> {
     const roll = random();
-    const allowed = door.list?.credentials ?? [];
+    const allowed = door.controller.list?.credentials ?? [];
     if (roll < ALLOWED_SHARE && allowed.length) {
       const { type, facilityCode, cardCode } = pick(allowed);
-      return { type, facilityCode, cardCode };
+      return { type, facilityCode, cardCode } as Card;
     }
     if (roll < ALLOWED_SHARE + ANY_BADGE_SHARE) {
       const badge = await anyBadge();
@@ -126,28 +125,21 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
     };
   }
 
-  /** One person at one door. Answers the decision, or undefined when no door could be used. */
-  async function tick(): Promise<Decision | undefined> {
+  /** One person at one door: its controller's decision, or undefined when no door could be used. */
+  async function tick(): Promise<Decided | undefined> {
     if (performance.now() - scannedAt >= rescanMs) await scan();
     if (!doors.size) return undefined;
     let door = pick([...doors.values()]);
-    await sync(door);
     // Few people try a door that lets nobody in (switched off, or its room closed).
-    const open = [...doors.values()].filter((d) => d.list && !d.list.denyAll);
-    if (door.list?.denyAll && open.length && random() < QUIET_DOOR_SKIP) {
-      door = pick(open);
-      await sync(door);
-    }
-    if (!doors.has(door.id)) return undefined;
+    const open = [...doors.values()].filter((d) => d.controller.list && !d.controller.list.denyAll);
+    if (door.controller.list?.denyAll && open.length && random() < QUIET_DOOR_SKIP) door = pick(open);
     const credential = await credentialFor(door);
-    const action = pick(ACTIONS[door.type] ?? ["Unlock"]);
-    const res = await call(door, "/api/access/decisions", {
-      method: "POST",
-      body: JSON.stringify({ credential, action }),
-    });
-    if (!res) return undefined;
-    if (!res.ok) throw new Error(`decision: ${res.status} ${await res.text()}`);
-    return await res.json();
+    const decided = await door.controller.badge(credential, pick(ACTIONS[door.type] ?? ["Unlock"]));
+    if (door.controller.keyRefused) {
+      await drop(door.id);
+      return undefined;
+    }
+    return decided;
   }
 
   /** Exponential gaps between arrivals around the mean, within reason. */
@@ -172,12 +164,39 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
     tick,
     /** The doors the simulator holds keys for (tests). */
     doorIds: () => [...doors.keys()],
+    /** Every door's decisions made alone handed over (tests). */
+    flush: () => Promise.all([...doors.values()].map((d) => d.controller.flush())),
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await running;
+      await Promise.all([...doors.keys()].map(drop));
     },
   };
+}
+
+/**
+ * app.request as a controller's fetch, honouring its signal as fetch does: a call
+ * given up on (the 300 ms a badge waits, a stop) rejects, and a body being read,
+ * such as the event stream's, ends with an error and is cancelled at the server.
+ */
+function inProcessFetch(request: Request): typeof fetch {
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const signal = init?.signal ?? undefined;
+      const giveUp = () => reject(signal?.reason);
+      if (signal?.aborted) return giveUp();
+      signal?.addEventListener("abort", giveUp, { once: true });
+      Promise.resolve(request(String(input), init ?? {})).then((res) => {
+        signal?.removeEventListener("abort", giveUp);
+        if (signal?.aborted) return void res.body?.cancel();
+        resolve(
+          res.body && signal
+            ? new Response(res.body.pipeThrough(new TransformStream(), { signal }), res)
+            : res,
+        );
+      }, reject);
+    });
 }
 
 export type DoorSimulator = ReturnType<typeof startDoorSimulator>;
