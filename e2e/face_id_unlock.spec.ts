@@ -4,8 +4,9 @@
 // the card, sees the room in `Your Doors` and taps `Unlock`; the controller hears
 // the command and acknowledges it; the toast says `Door unlocked`; the user's log
 // shows `Face ID` / `Mobile Unlock`. Then, live (no reload): outside its schedule the
-// card is disabled and says why and when it opens; a lockdown shows the red banner
-// on the member's /app (no End Lockdown) and on the card. Offline, the list shows
+// card is disabled and says why and when it opens; a lockdown started during a tap
+// is refused (`Access Denied`) and shows the red banner on the member's /app (no
+// End Lockdown) and on the card. Offline, the list shows
 // from the cache and unlocking says it needs a connection.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,7 +15,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { addVirtualAuthenticator, signInThroughForm } from "./accounts";
 import { apiAddMember, apiCreateGroup, apiCreateUser, signInAsAdmin, toasts } from "./dashboard";
-import { DESKTOP, expect, expectAccessible, PHONE, test } from "./fixtures";
+import { DESKTOP, expect, expectAccessible, holdRequests, PHONE, test } from "./fixtures";
 import { apiAddGroupRoom, apiCreateDevice, apiCreateRoom } from "./spaces";
 import { cutNetwork, restoreNetwork, waitForPersisted, waitForServiceWorker } from "./offline_helpers";
 
@@ -116,10 +117,20 @@ test("a member sets up Face ID and unlocks a room from Your Doors; a connected c
     await admin.request.put(`/api/groups/${group.id}/rooms/${room.id}`, { data: { scheduleId: null } });
     await expect(unlock).toBeEnabled();
 
-    // A lockdown of the room: the red banner on the member's /app, at once, without End Lockdown.
+    // A lockdown started while Face ID was asked for: the server refuses, the toast says why.
+    const release = await holdRequests(page, `**/api/me/doors/${room.id}/unlock`, "POST");
+    await unlock.click();
+    await expect(roomCard.getByRole("button", { name: "Unlocking..." })).toBeVisible();
     const started = await admin.request.post("/api/lockdowns", { data: { scope: "rooms", roomIds: [room.id], reason: "Face ID drill" } });
     expect(started.status(), await started.text()).toBe(201);
     lockdowns.push((await started.json()).id);
+    release();
+    await expect(toasts(page)).toContainText("Access Denied");
+    await expect(toasts(page)).toContainText("Lockdown in effect");
+    // No command went to the door: it opened once, for the first tap.
+    expect(door.lines.filter((line) => /door unlocked remotely/.test(line))).toHaveLength(1);
+
+    // The red banner on the member's /app, at once, without End Lockdown.
     const banner = page.getByRole("region", { name: "Lockdown in effect" });
     await expect(banner).toContainText(room.name);
     await expect(banner).toContainText(/since .* by Avery Adams/);
