@@ -39,6 +39,8 @@ import { createIntegrations } from "./integrations/integrations.ts";
 import { DoorStreams } from "./access/door_streams.ts";
 import { LiveEvents } from "./events/live_events.ts";
 import { eventRoutes } from "./events/routes.ts";
+import { MemberStreams } from "./member_doors/member_streams.ts";
+import { memberDoorRoutes } from "./member_doors/routes.ts";
 
 /**
  * Without `integrations` they are built from the configuration; whoever starts the
@@ -56,11 +58,14 @@ export function createApp(
   };
   const doors = new DoorStreams(services.sql, services.listen, services.log, options.stopping);
   const liveEvents = new LiveEvents(services.listen, options.stopping);
+  const memberStreams = new MemberStreams(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);
     c.set("doors", doors);
     c.set("liveEvents", liveEvents);
+    c.set("memberStreams", memberStreams);
+    c.set("listen", services.listen);
     c.set("config", services.config);
     c.set("log", services.log);
     c.set("integrations", services.integrations);
@@ -100,6 +105,7 @@ export function createApp(
   app.route("/api/holiday-calendars", holidayCalendarRoutes);
   app.route("/api/lockdowns", lockdownRoutes);
   app.route("/api/events", eventRoutes);
+  app.route("/api/me", memberDoorRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

@@ -198,7 +198,10 @@ test("a member signing in after an admin finds no admin data in IndexedDB", asyn
   expect(dump).not.toContain(admin.email);
   expect(dump).not.toContain(DEMO_ADMIN.email);
   expect(dump).not.toContain(DEMO_MEMBER.email);
-  expect((await readOfflineDb(page)).keys.filter((k) => k !== "/api/auth/me" && k !== "/api/stripe/verification-status")).toEqual([]);
+  // Only the member's own /app reads: the session, their verification, their doors, whether
+  // they have Face ID, and the active lockdowns as their banner shows them.
+  const own = ["/api/auth/me", "/api/stripe/verification-status", "/api/me/doors", "/api/me/lockdowns", `/api/auth/passkey/check/${encodeURIComponent(member.email)}`];
+  expect((await readOfflineDb(page)).keys.filter((k) => !own.includes(k))).toEqual([]);
   // Besides the member's own, only Joy UI's colour-scheme settings of the device itself.
   const keys = await page.evaluate(() => Object.keys(localStorage).sort());
   expect(keys.filter((k) => !k.startsWith("joy-"))).toEqual(["rememberedEmail", "user"]);

@@ -6,6 +6,8 @@
 //   → no lockdown covering the room (unless a group of the user's with lockdown
 //   override holds it) → the user in an active group holding the room
 //   → one of those grants open now (its schedule open, or none: at all times).
+// A member's unlock from the app (spec 3 §4) is decided for a room, with no door
+// asking: the device's own rules pass, and every other rule is the same.
 //
 // Decisions arriving together are decided together: while earlier statements are at
 // the database, new requests wait in a queue and go as one statement when a slot
@@ -45,8 +47,13 @@ export type Decision = {
 };
 
 export type DecisionRequest = {
-  keyHash: string;
+  /** The key of the door asking; null for a member's unlock from the app, decided for `roomId`. */
+  keyHash: string | null;
+  /** A member's unlock from the app (spec 3 §4): the room, with no door of its own asking. */
+  roomId?: number;
   credential: CredentialInput;
+  /** The log's name for the credential when it is not its type's (a member's passkey: `Face ID`). */
+  credentialType?: string;
   action: string;
   /** The controller's id for the attempt; its log row carries it (at most one row per id). */
   eventId?: string;
@@ -95,10 +102,12 @@ export async function decideAll(
   const rows = requests.map((r, n) => ({
     n,
     key_hash: r.keyHash,
+    room_id: r.roomId ?? null,
     action: r.action,
     event_id: r.eventId ?? null,
     decide_by: r.decideBy ?? null,
     ...credentialColumns(r.credential),
+    ...(r.credentialType ? { credential_type: r.credentialType } : {}),
   }));
   const asyncCommit = synchronousCommit === "off";
   const decided = await sql<
@@ -113,7 +122,7 @@ export async function decideAll(
   >`
     with e as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb)
-        as e(n int, key_hash text, action text, event_id uuid, decide_by float8,
+        as e(n int, key_hash text, room_id int, action text, event_id uuid, decide_by float8,
              ${sql.unsafe(CREDENTIAL_COLUMNS)})
     ),
     facts as (
@@ -126,10 +135,14 @@ export async function decideAll(
       -- Probed by its key's index for each request (the limit keeps the planner from a
       -- hash join over every device, its choice for a batch of unknown size).
       join lateral (
-        select d.id, d.name, d.is_active, d.room_id, r.name as room_name,
+        (select d.id, d.name, d.is_active, d.room_id, r.name as room_name,
                r.is_active as room_active
         from devices d left join rooms r on r.id = d.room_id
-        where d.api_key_hash = e.key_hash limit 1
+        where d.api_key_hash = e.key_hash limit 1)
+        union all
+        -- A member's unlock from the app: the room itself, no device between.
+        (select null::int, null::text, true, r.id, r.name, r.is_active from rooms r where r.id = e.room_id)
+        limit 1
       ) d on true
       left join ${ownerOf(sql)} o on true
       left join users u on u.id = o.user_id

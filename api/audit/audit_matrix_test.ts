@@ -48,6 +48,10 @@ const EXPECTED: Record<string, Expected> = {
   "POST /api/auth/passkey/register/options": null,
   "POST /api/auth/passkey/register/verify": event("auth.passkey.register", caller, "user"),
 
+  // A member's unlock is the access log's (Face ID / Mobile Unlock), not an admin change.
+  "POST /api/me/doors/:roomId/unlock/options": null,
+  "POST /api/me/doors/:roomId/unlock": null,
+
   "POST /api/rooms": event("room.create", answerId),
   "PUT /api/rooms/:id": event("room.update", id),
   "PATCH /api/rooms/:id/toggle-active": event("room.deactivate", id),
@@ -192,10 +196,11 @@ describeApp("the audit matrix", async (t, testApp) => {
 
   await t.step("a replayed Idempotency-Key writes no second event", async () => {
     const problems: string[] = [];
-    // Idempotency-Keys belong to signed-in callers; a device key is never replayed.
+    // Idempotency-Keys belong to signed-in callers; a device key is never replayed, nor
+    // is an unlock (allow.signedInCommitting: each spends a single-use challenge).
     const keyed = routes.filter((r) =>
       (r.rule === "admin" || r.rule === "signedIn" || r.rule === "self") &&
-      r.key !== "POST /api/devices/:id/api-key"
+      r.key !== "POST /api/devices/:id/api-key" && r.key !== "POST /api/me/doors/:roomId/unlock"
     );
     assert(keyed.length >= 35, `${keyed.length} routes take an Idempotency-Key`);
     for (const { method, path, key } of keyed) {

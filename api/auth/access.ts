@@ -55,6 +55,18 @@ export const allow = {
     const user = await requireUser(c);
     return await idempotent(c, user.id, () => audited(c, next, false));
   }),
+  /**
+   * Any active signed-in user, for a call that waits for others to act on what it
+   * wrote (a member's unlock waits for the doors, who hear of its commands only once
+   * they commit): each of its statements commits as it goes, with no request-wide
+   * transaction, and it takes no Idempotency-Key (it is never queued in the outbox,
+   * and a repeat is refused anyway: each unlock spends a single-use challenge).
+   * It writes no audit events: what it does is the access log's.
+   */
+  signedInCommitting: tag("signedIn", async (c, next) => {
+    await requireUser(c);
+    return await next();
+  }),
   /** The user named by the :id parameter, or an admin. */
   self: tag("self", async (c, next) => {
     const user = await requireUser(c);

@@ -37,7 +37,8 @@ const TABLES: Record<string, string> = {
   access_logs: "id user_id user_name device_id device_name room_id room_name " +
     "credential_type action outcome reason timestamp created_at event_id",
   sessions: "token_hash user_id created_at last_seen_at expires_at user_agent ip",
-  passkey_challenges: "challenge kind user_id email expires_at created_at",
+  passkey_challenges: "challenge kind user_id email expires_at created_at room_id",
+  unlock_throttle: "user_id tokens updated_at",
   idempotency_keys: "user_id key method path request_hash state response_status " +
     "response_body created_at",
 };

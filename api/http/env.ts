@@ -8,6 +8,7 @@ import type { AuditEntry } from "../audit/record.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { DoorStreams } from "../access/door_streams.ts";
 import type { LiveEvents } from "../events/live_events.ts";
+import type { MemberStreams } from "../member_doors/member_streams.ts";
 
 /**
  * sql is the pool, or the transaction of an idempotent request: use http/transaction.ts
@@ -23,6 +24,8 @@ export type Env = {
     doors: DoorStreams;
     /** The dashboards' open live-event streams in this process (events/live_events.ts). */
     liveEvents: LiveEvents;
+    /** The members' open live channels in this process (member_doors/member_streams.ts). */
+    memberStreams: MemberStreams;
     /** What a mutating request has done, for the audit trail (audit/record.ts). */
     audit?: AuditEntry[];
   };

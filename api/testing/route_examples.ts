@@ -102,6 +102,20 @@ export async function createWorld(app: TestApp) {
     return (await app.login(`session${n}@example.com`)).cookie;
   };
 
+  /** A fresh member with a passkey of their own: unlock attempts are throttled per user. */
+  const faceIdMember = async () => {
+    const n = next();
+    const id = await addUser(app.sql, { email: `face${n}@example.com` });
+    const signedIn = await app.login(`face${n}@example.com`);
+    const phone = await SoftAuthenticator.create(TEST_ORIGIN);
+    const options = (await signedIn.request("POST", "/api/auth/passkey/register/options")).json;
+    const res = await signedIn.request("POST", "/api/auth/passkey/register/verify", {
+      body: await phone.register(options.challenge),
+    });
+    if (res.status !== 201) throw new Error(`passkey: ${res.status} ${res.text}`);
+    return { id, cookie: signedIn.cookie, request: signedIn.request, phone };
+  };
+
   const door = await device(await room());
   const deviceKey = (await make("POST", `/api/devices/${door}/api-key`)).apiKey as string;
   // The member's passkey, for the passkey sign-in examples.
@@ -132,6 +146,7 @@ export async function createWorld(app: TestApp) {
     pendingLock,
     approvedLock,
     session,
+    faceIdMember,
     /** A remote unlock waiting for the door's answer (made as spec 3 §4's call would). */
     command: async () =>
       (await app.sql<{ id: number }[]>`insert into device_commands (device_id, user_name, expires_at)
@@ -239,6 +254,23 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
     body: { name: `Calendar ${w.next()}`, holidays: [{ name: "Leap day", date: "2028-02-29", repeatsYearly: true }] },
   }),
   "DELETE /api/holiday-calendars/:id": async (w) => ({ as: "admin", params: { id: await w.calendar() } }),
+  "POST /api/me/doors/:roomId/unlock/options": async (w) => ({
+    as: { cookie: (await w.faceIdMember()).cookie },
+    params: { roomId: await w.room() },
+  }),
+  // A room of the member's own group, with no door: granted, answered at once.
+  "POST /api/me/doors/:roomId/unlock": async (w) => {
+    const member = await w.faceIdMember();
+    const [roomId, groupId] = [await w.room(), await w.group()];
+    await w.make("POST", `/api/groups/${groupId}/users/${member.id}`);
+    await w.make("POST", `/api/groups/${groupId}/rooms/${roomId}`);
+    const options = await member.request("POST", `/api/me/doors/${roomId}/unlock/options`);
+    return {
+      as: { cookie: member.cookie },
+      params: { roomId },
+      body: await member.phone.assert(options.json.challenge),
+    };
+  },
   // A fresh room each: a lockdown left active covers nothing another example uses.
   "POST /api/lockdowns": async (w) => ({
     as: "admin",

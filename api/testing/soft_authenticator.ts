@@ -110,12 +110,15 @@ export class SoftAuthenticator {
     };
   }
 
-  /** The spec's login assertion payload. */
-  async assert(challenge: string, options: { origin?: string } = {}) {
+  /**
+   * The spec's login assertion payload. `userVerified: false`: the user was present
+   * but not verified (no Face ID or PIN), as a security key without one answers.
+   */
+  async assert(challenge: string, options: { origin?: string; userVerified?: boolean } = {}) {
     this.counter += 1;
     const authData = concat(
       await sha256(enc.encode(this.rpId)),
-      new Uint8Array([0x05]),
+      new Uint8Array([options.userVerified === false ? 0x01 : 0x05]), // user present (and verified)
       u32(this.counter),
     );
     const clientDataJSON = this.clientData("webauthn.get", challenge, options.origin);

@@ -1,6 +1,6 @@
 // /app, the signed-in home (spec 2 §2, §4): a welcome, the dashboard button for
-// admins, identity verification, the wallet placeholder and sign-out; for an
-// admin, the banner of an active lockdown (spec 3 §2) above it all.
+// admins, `Your Doors` (spec 3 §4), identity verification, the wallet placeholder
+// and sign-out; the banner of an active lockdown (spec 3 §2) above it all.
 import { useEffect, useRef, useState } from "react";
 import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -18,6 +18,7 @@ import { toast } from "../../ui/toast/toast";
 import { SignOutDialog, useSignOut } from "../auth/public";
 import { useOutbox } from "../../offline/use_outbox";
 import { LockdownBanner } from "../lockdown/public";
+import { YourDoors } from "../doors/public";
 import {
   identityButtonLabel,
   startVerification,
@@ -81,6 +82,8 @@ function Home({ user }: { user: SessionUser }) {
               Welcome {user.firstName}
             </Typography>
           </Stack>
+
+          <YourDoors email={user.email} />
 
           <Card sx={{ gap: 1.5, p: 2 }}>
             {/* isAdmin from the me call is the server's admin rule: member of an active group named Admin. */}

@@ -1,9 +1,10 @@
 // The red banner of spec 3 §2 on every dashboard page and on /app while any
 // lockdown is active: "Lockdown in effect", then each lockdown with the rooms it
-// covers (or All rooms), since when and by whom, its reason, and End Lockdown
-// (after the confirmation). Admins only: the lockdowns are an admin read, so a
-// member's /app shows none (docs/screens.md). It also keeps the live channel
-// open, so a lockdown started elsewhere shows within a second.
+// covers (or All rooms), since when and by whom; for an admin also its reason and
+// End Lockdown (after the confirmation). An admin's comes from the lockdowns (an
+// admin read) and keeps the admins' live channel open, so a lockdown started
+// elsewhere shows within a second; a member's /app reads GET /api/me/lockdowns,
+// refreshed by the members' live channel that /app keeps open (features/doors).
 import { useId, useMemo, useState } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
@@ -14,7 +15,7 @@ import { useOnline } from "../../offline/use_outbox";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { LockIcon } from "../../ui/icons";
 import { doneToast, failedToast } from "../../ui/toast/change_toasts";
-import { type Lockdown, useActiveLockdowns, useEndLockdown } from "./api";
+import { type Lockdown, type MemberLockdown, useActiveLockdowns, useEndLockdown, useMemberLockdowns } from "./api";
 import { LOCKDOWN_MESSAGES as M, lockdownRooms, lockdownSince } from "./lockdown_rules";
 import { useLockdownEvents } from "./use_lockdown_events";
 
@@ -22,11 +23,15 @@ import { useLockdownEvents } from "./use_lockdown_events";
 export function LockdownBanner({ isAdmin }: { isAdmin: boolean }) {
   useLockdownEvents(isAdmin);
   const lockdowns = useActiveLockdowns(isAdmin).data ?? [];
+  const memberLockdowns = useMemberLockdowns(!isAdmin).data ?? [];
+  const lines = isAdmin
+    ? lockdowns.map((lockdown) => <LockdownLine key={lockdown.id} lockdown={lockdown} />)
+    : memberLockdowns.map((lockdown) => <MemberLockdownLine key={lockdown.id} lockdown={lockdown} />);
   const titleId = useId();
   // Always there, so a banner that appears is announced.
   return (
     <Box aria-live="polite">
-      {isAdmin && lockdowns.length > 0 && (
+      {lines.length > 0 && (
         <Sheet
           component="section"
           aria-labelledby={titleId}
@@ -39,10 +44,23 @@ export function LockdownBanner({ isAdmin }: { isAdmin: boolean }) {
             {M.inEffect}
           </Typography>
           <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 0.75 }}>
-            {lockdowns.map((lockdown) => <LockdownLine key={lockdown.id} lockdown={lockdown} />)}
+            {lines}
           </Box>
         </Sheet>
       )}
+    </Box>
+  );
+}
+
+/** A member's line: the rooms, since when and by whom; no reason, no End Lockdown. */
+function MemberLockdownLine({ lockdown }: { lockdown: MemberLockdown }) {
+  const names = useMemo(() => new Map(lockdown.rooms.map((room) => [room.id, room.name])), [lockdown.rooms]);
+  return (
+    <Box component="li" sx={{ minWidth: 0 }}>
+      <Typography level="body-md" fontWeight="lg" textColor="common.white">
+        {lockdownRooms({ scope: lockdown.scope, roomIds: lockdown.rooms.map((room) => room.id) }, names)}
+      </Typography>
+      <Typography level="body-sm" textColor="common.white">{lockdownSince(lockdown.startedAt, lockdown.startedBy.name)}</Typography>
     </Box>
   );
 }

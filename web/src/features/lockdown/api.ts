@@ -5,18 +5,26 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../api/client";
 import type { Lockdown as ServerLockdown, LockdownRequest } from "../../../../api/lockdowns/contract.ts";
+import type { MemberLockdown as ServerMemberLockdown } from "../../../../api/member_doors/contract.ts";
 import type { Json } from "../../../../api/http/contract_json.ts";
 
 /** A lockdown as the server answers it (api/lockdowns/contract.ts). */
 export type Lockdown = Json<ServerLockdown>;
+/** An active lockdown as a member reads it (api/member_doors/contract.ts): rooms by name, no reason. */
+export type MemberLockdown = Json<ServerMemberLockdown>;
 
 export const ACTIVE_LOCKDOWNS_KEY = ["/api/lockdowns?active=true"] as const;
+/** The members' read: the live channel of /app (features/doors) says when to read it again. */
+export const MEMBER_LOCKDOWNS_KEY = ["/api/me/lockdowns"] as const;
 
 /** How long a start or end may take before it is reported as failed. */
 const LOCKDOWN_CALL_TIMEOUT_MS = 10_000;
 
 /** The active lockdowns, newest first; `enabled` only for an admin (the call is admin-only). */
 export const useActiveLockdowns = (enabled: boolean) => useQuery<Lockdown[]>({ queryKey: ACTIVE_LOCKDOWNS_KEY, enabled });
+
+/** The active lockdowns as a member's /app shows them; `enabled` for a member (an admin reads the full ones). */
+export const useMemberLockdowns = (enabled: boolean) => useQuery<MemberLockdown[]>({ queryKey: MEMBER_LOCKDOWNS_KEY, enabled });
 
 export function useStartLockdown() {
   const cache = useQueryClient();

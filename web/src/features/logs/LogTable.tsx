@@ -167,8 +167,9 @@ function OutcomeChip({ outcome }: { outcome: string }) {
 }
 
 const subjectOf = (entry: LogEntry, { subject }: Columns) => (subject === "device" ? entry.deviceName : entry.userName) ?? "—";
+// A member's unlock from the app (spec 3 §4) has no device: its credential, Face ID, says how.
 const credentialOf = (entry: LogEntry, { credential }: Columns) =>
-  (credential === "device" ? entry.deviceName : entry.credentialType) ?? "—";
+  (credential === "device" ? entry.deviceName ?? entry.credentialType : entry.credentialType) ?? "—";
 
 function CredentialCell({ entry, columns }: { entry: LogEntry; columns: Columns }) {
   if (columns.credential !== "type-and-device") return <>{credentialOf(entry, columns)}</>;

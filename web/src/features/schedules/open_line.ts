@@ -32,8 +32,11 @@ const longDate = (at: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(at)
     .replace(",", "");
 
-/** When the change comes, in the schedule's zone: "at 17:00" today, "Monday 08:00" within the week, else with its date. */
-function whenText(change: Date, now: Date, open: boolean, timeZone: string): string {
+/**
+ * When the change comes, in the schedule's zone: "at 17:00" today, "Monday 08:00"
+ * within the week, else with its date. Also how a member's door says when it opens.
+ */
+export function whenText(change: Date, now: Date, open: boolean, timeZone: string): string {
   const today = wallClock(now, timeZone).date;
   const local = wallClock(change, timeZone);
   if (local.date === today) return `at ${time(change, timeZone)}`;

@@ -1,0 +1,84 @@
+// The members' live channel: GET /api/me/stream keeps a server-sent event stream
+// open to each signed-in /app, and sends `changed` (`id:` and `data: { etag }`)
+// whenever what it shows from the server changes: the member's doors (GET
+// /api/me/doors) or the active lockdowns (GET /api/me/lockdowns). Whatever can
+// change those (groups, memberships, grants, rooms, devices, schedules, calendars,
+// lockdowns) NOTIFYs access_lists (migration 018) in every API process; each process
+// then reads the doors of all members connected to it in one statement, and tells
+// each member whose view changed. A change made through any process reaches every
+// member; one that leaves a member's view as it was says nothing to them.
+// The ETag is a hash of that view: a client reconnecting with Last-Event-ID hears
+// `changed` at once unless its view is still the same. The clock's changes (a
+// schedule opening) are not sent: the client reads again at the doors' nextChange.
+import type { SSEStreamingApi } from "hono/streaming";
+import type { Queries } from "../db/connect.ts";
+import type { Listen } from "../db/notifications.ts";
+import type { Logger } from "../http/logger.ts";
+import { memberDoors } from "./doors.ts";
+import { memberLockdowns } from "./lockdowns.ts";
+
+type Member = { userId: number; stream: SSEStreamingApi; etag: string | null };
+
+async function etagOf(view: unknown) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(view)));
+  return `"${[...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+export class MemberStreams {
+  readonly #members = new Set<Member>();
+  #listening: Promise<unknown> | undefined;
+  #running = false;
+  #again = false;
+
+  constructor(
+    private readonly sql: Queries,
+    private readonly listen: Listen,
+    private readonly log: Logger,
+    private readonly stopping?: AbortSignal,
+  ) {
+    stopping?.addEventListener("abort", () => {
+      for (const member of this.#members) member.stream.abort();
+    });
+  }
+
+  /** Opens a member's stream: `changed` with the next pass, unless Last-Event-ID is their view's. */
+  async open(member: Member) {
+    if (this.stopping?.aborted) return member.stream.abort();
+    this.#listening ??= this.listen("access_lists", () => this.changed());
+    await this.#listening;
+    this.#members.add(member);
+    member.stream.onAbort(() => void this.#members.delete(member));
+    this.changed();
+  }
+
+  /** Something changed: look again, one pass at a time, and once more if more came meanwhile. */
+  changed() {
+    if (this.#running) return void (this.#again = true);
+    this.#running = true;
+    (async () => {
+      do {
+        this.#again = false;
+        await this.#tell([...this.#members]).catch((error) =>
+          this.log.warn("member streams: could not read the members' doors", { error: String(error) })
+        );
+      } while (this.#again);
+      this.#running = false;
+    })();
+  }
+
+  async #tell(members: Member[]) {
+    if (!members.length) return;
+    const [doors, lockdowns] = await Promise.all([
+      memberDoors(this.sql, [...new Set(members.map((m) => m.userId))]),
+      memberLockdowns(this.sql),
+    ]);
+    for (const member of members) {
+      const etag = await etagOf({ doors: doors.get(member.userId), lockdowns });
+      if (etag === member.etag) continue;
+      member.etag = etag;
+      // Not awaited: a member slow to read must not hold up the others.
+      member.stream.writeSSE({ event: "changed", id: etag, data: JSON.stringify({ etag }) })
+        .catch(() => member.stream.abort());
+    }
+  }
+}
