@@ -13,6 +13,7 @@ import { events } from "../testing/sse.ts";
 import { hashDeviceKey, newDeviceKey } from "../access/device_keys.ts";
 import { hashPassword } from "../auth/password.ts";
 import { DoorController } from "../../door/controller.ts";
+import { fileStore } from "../../door/state_file.ts";
 
 const url = Deno.env.get("DATABASE_URL");
 
@@ -48,7 +49,7 @@ Deno.test({
           values ('Lab Reader', 'DEV1', 'reader', ${room.id}, ${hashDeviceKey(key)}, now()) returning id`;
 
         const lines: string[] = [];
-        door = new DoorController({ url: a, key, statePath: `${work}/door.json`, print: (line) => lines.push(line) });
+        door = new DoorController({ url: a, key, store: fileStore(`${work}/door.json`), print: (line) => lines.push(line) });
         await door.start();
         for (let i = 0; i < 250 && !lines.some((l) => /stream connected/.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
         assert(lines.some((l) => /stream connected/.test(l)), lines.join("\n"));

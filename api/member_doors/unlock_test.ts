@@ -8,6 +8,7 @@ import { SoftAuthenticator } from "../testing/soft_authenticator.ts";
 import { addUser, describeApp, TEST_ORIGIN, type TestApp } from "../testing/test_app.ts";
 import { building } from "../access/testing.ts";
 import { DoorController } from "../../door/controller.ts";
+import { fileStore } from "../../door/state_file.ts";
 import { UNLOCK_BURST } from "./throttle.ts";
 
 type Member = Awaited<ReturnType<TestApp["login"]>>;
@@ -31,7 +32,7 @@ describeApp("unlock with Face ID", async (t, testApp) => {
   const door = new DoorController({
     url: `http://127.0.0.1:${server.addr.port}`,
     key: b.apiKey,
-    statePath: `${work}/state.json`,
+    store: fileStore(`${work}/state.json`),
     print: (line) => lines.push(line),
   });
   let phone: SoftAuthenticator;
