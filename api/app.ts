@@ -39,6 +39,7 @@ import { createIntegrations } from "./integrations/integrations.ts";
 import { DoorStreams } from "./access/door_streams.ts";
 import { LiveEvents } from "./events/live_events.ts";
 import { eventRoutes } from "./events/routes.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
 
 /**
  * Without `integrations` they are built from the configuration; whoever starts the
@@ -55,7 +56,7 @@ export function createApp(
     integrations: options.integrations ?? createIntegrations(options.config),
   };
   const doors = new DoorStreams(services.sql, services.listen, services.log, options.stopping);
-  const liveEvents = new LiveEvents(services.listen, options.stopping);
+  const liveEvents = new LiveEvents(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);
@@ -100,6 +101,7 @@ export function createApp(
   app.route("/api/holiday-calendars", holidayCalendarRoutes);
   app.route("/api/lockdowns", lockdownRoutes);
   app.route("/api/events", eventRoutes);
+  app.route("/api/webhooks", webhookRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);
