@@ -8,7 +8,12 @@ export const URL_MAX = 2000;
 export const DESCRIPTION_MAX = 500;
 
 /** What an endpoint may subscribe to: every type but the test, which goes to one endpoint when asked. */
-export const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook.test");
+export const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook.test") as Exclude<
+  (typeof EVENT_TYPES)[number],
+  "webhook.test"
+>[];
+
+export type Subscribable = (typeof SUBSCRIBABLE)[number];
 
 export const WEBHOOK_MESSAGES = {
   urlRequired: "Webhook URL is required",
