@@ -3,9 +3,10 @@
 
 export type Received = { path: string; headers: Headers; body: string; at: number };
 
-export function startReceiver(
-  answer: (request: Request) => Response | Promise<Response> = () => new Response("ok"),
-) {
+/** How the receiver answers: the request, and its body already read. */
+export type Answer = (request: Request, body: string) => Response | Promise<Response>;
+
+export function startReceiver(answer: Answer = () => new Response("ok")) {
   const received: Received[] = [];
   let respond = answer;
   const server = Deno.serve(
@@ -18,14 +19,14 @@ export function startReceiver(
         body,
         at: performance.now(),
       });
-      return await respond(request);
+      return await respond(request, body);
     },
   );
   return {
     url: `http://127.0.0.1:${server.addr.port}`,
     received,
     /** Answers from now on with this. */
-    answer(fn: typeof answer) {
+    answer(fn: Answer) {
       respond = fn;
     },
     stop: () => server.shutdown(),
