@@ -8,8 +8,9 @@
 // every event to every stream open on it. It reads when a NOTIFY events says
 // something was written (every event but a decision: see the migration), every
 // POLL_MS while a stream is open (the decisions), and after the listening
-// connection comes back. A stream that reconnects with Last-Event-ID first gets
-// what it missed from the log, up to where the process stands, then the rest live.
+// connection comes back. A stream starts where the log stood when it was asked
+// for (or after its Last-Event-ID): it first gets what was written since, from the
+// log, up to where the process stands, then the rest live.
 import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
@@ -44,21 +45,33 @@ export class LiveEvents {
     });
   }
 
-  /** Adds the stream; with `lastEventId`, it first hears what it missed since that event. */
-  async open(stream: SSEStreamingApi, lastEventId?: number) {
+  /**
+   * Where a new stream starts, taken before its answer goes out: after `lastEventId`,
+   * or else after everything committed so far. Undefined: that event is no longer held.
+   */
+  async startOf(lastEventId?: number): Promise<Position | undefined> {
+    return lastEventId === undefined
+      ? await startPosition(this.sql)
+      : await positionOf(this.sql, lastEventId);
+  }
+
+  /** Adds the stream: it first hears what was written since `from` (undefined: `resync`), then every event live. */
+  async open(stream: SSEStreamingApi, from: Position | undefined) {
     if (this.stopping?.aborted) return stream.abort();
-    this.#listening ??= this.listen("events", () => this.#read());
-    await this.#listening;
-    await this.#run(async () => {
-      this.#position ??= await startPosition(this.sql);
-      if (lastEventId !== undefined) await this.#catchUp(stream, lastEventId, this.#position);
-      this.#streams.add(stream);
-    });
-    this.#poll ??= setInterval(() => this.#read(), POLL_MS);
     stream.onAbort(() => {
       this.#streams.delete(stream);
       if (this.#streams.size === 0) this.#stopPolling();
     });
+    this.#listening ??= this.listen("events", () => this.#read());
+    await this.#listening;
+    await this.#run(async () => {
+      if (!from) await send(stream, { event: RESYNC, data: "{}" });
+      else if (!this.#position) this.#position = from;
+      else await this.#catchUp(stream, from, this.#position);
+      // Gone while catching up: nothing to join.
+      if (!stream.aborted) this.#streams.add(stream);
+    });
+    if (this.#streams.size) this.#poll ??= setInterval(() => this.#read(), POLL_MS);
   }
 
   #stopPolling() {
@@ -70,9 +83,7 @@ export class LiveEvents {
     });
   }
 
-  async #catchUp(stream: SSEStreamingApi, lastEventId: number, until: Position) {
-    let from = await positionOf(this.sql, lastEventId);
-    if (!from) return await send(stream, { event: RESYNC, data: "{}" });
+  async #catchUp(stream: SSEStreamingApi, from: Position, until: Position) {
     while (true) {
       const events = await eventsAfter(this.sql, from, PAGE, until);
       for (const event of events) await send(stream, message(event));

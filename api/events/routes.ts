@@ -12,13 +12,15 @@ import { keepOpen } from "../http/event_stream.ts";
 const EVENT_ID = /^[1-9][0-9]{0,14}$/;
 
 export const eventRoutes = new Hono<Env>()
-  .get("/stream", allow.admin, (c) => {
+  .get("/stream", allow.admin, async (c) => {
     const last = c.req.header("last-event-id");
     if (last !== undefined && !EVENT_ID.test(last)) {
       throw badRequest("Last-Event-ID must be an event id");
     }
+    // Taken before the answer goes out: whatever is committed once the client has it is heard.
+    const from = await c.var.liveEvents.startOf(last === undefined ? undefined : Number(last));
     return streamSSE(c, async (stream) => {
-      await c.var.liveEvents.open(stream, last === undefined ? undefined : Number(last));
+      await c.var.liveEvents.open(stream, from);
       await keepOpen(stream);
     });
   });
