@@ -41,6 +41,7 @@ import { LiveEvents } from "./events/live_events.ts";
 import { eventRoutes } from "./events/routes.ts";
 import { MemberStreams } from "./member_doors/member_streams.ts";
 import { memberDoorRoutes } from "./member_doors/routes.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
 
 /**
  * Without `integrations` they are built from the configuration; whoever starts the
@@ -57,7 +58,7 @@ export function createApp(
     integrations: options.integrations ?? createIntegrations(options.config),
   };
   const doors = new DoorStreams(services.sql, services.listen, services.log, options.stopping);
-  const liveEvents = new LiveEvents(services.listen, options.stopping);
+  const liveEvents = new LiveEvents(services.sql, services.listen, services.log, options.stopping);
   const memberStreams = new MemberStreams(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
@@ -106,6 +107,7 @@ export function createApp(
   app.route("/api/lockdowns", lockdownRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/me", memberDoorRoutes);
+  app.route("/api/webhooks", webhookRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);

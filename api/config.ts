@@ -45,6 +45,8 @@ const schema = z.object({
   DB_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(500),
   LOG_COUNT_BUDGET_MS: z.coerce.number().int().min(10).max(60_000).default(COUNT_BUDGET_MS),
   DECISION_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // Webhooks to loopback, private and link-local addresses (webhooks/public_address.ts).
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   DECISIONS_SYNCHRONOUS_COMMIT: z.enum(["on", "off"], {
     error: 'must be "on" (the default: wait for the WAL flush) or "off"',
   }).default("on"),
@@ -90,6 +92,8 @@ export type Config = Readonly<{
   decisionDeadlineMs: number;
   /** "on": decisions commit once the WAL is flushed; "off" only if asked for. */
   decisionsSynchronousCommit: "on" | "off";
+  /** Webhooks may call loopback, private and link-local addresses (off: refused). */
+  webhookAllowPrivate: boolean;
 }>;
 
 export class ConfigError extends Error {}
@@ -153,5 +157,6 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     logCountBudgetMs: e.LOG_COUNT_BUDGET_MS,
     decisionDeadlineMs: e.DECISION_DEADLINE_MS,
     decisionsSynchronousCommit: e.DECISIONS_SYNCHRONOUS_COMMIT,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
   };
 }

@@ -15,6 +15,7 @@ import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
+import { WebhookSender } from "./webhooks/sender.ts";
 import { createIntegrations, stopIntegrations } from "./integrations/integrations.ts";
 
 function fail(message: string): never {
@@ -87,6 +88,12 @@ try {
 }
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
+const stopWebhooks = await new WebhookSender({
+  sql: db.sql,
+  listen: db.listen,
+  log,
+  allowPrivate: config.webhookAllowPrivate,
+}).start();
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
 // controller in this process (access/door_simulator.ts).
 const doorSimulator = config.doorSimulator
@@ -99,6 +106,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   stopHousekeeping();
+  stopWebhooks();
   await doorSimulator?.stop();
   shuttingDown.abort(); // the doors' event streams end: they would never finish by themselves
   await server.shutdown(); // lets in-flight requests finish

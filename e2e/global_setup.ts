@@ -75,6 +75,8 @@ export default async function globalSetup() {
       // Log pages count their rows for the pager within this budget; a busy machine
       // would otherwise give up and show "50+" where a test reads the exact count.
       LOG_COUNT_BUDGET_MS: "10000",
+      // The webhook tests' receiver listens on this machine's loopback address.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -15,6 +15,7 @@ const AREAS = [
   ["Schedules", /\/dash\/schedules$/],
   ["Logs", /\/dash\/logs$/],
   ["Audit Log", /\/dash\/audit$/],
+  ["Webhooks", /\/dash\/webhooks$/],
 ] as const;
 
 const dashNav = (page: Page) => page.getByRole("navigation", { name: "Dashboard" });
@@ -76,6 +77,9 @@ test.describe("admin", () => {
         await expect(page).toHaveURL(url);
         await expect(nav.getByRole("link", { name })).toHaveAttribute("aria-current", "page");
       }
+      // Every control fits in the bar, the Lockdown button and the avatar included.
+      const right = (await avatar(page).boundingBox())!;
+      expect(right.x + right.width).toBeLessThanOrEqual(size.width);
       await nav.getByRole("link", { name: "Threshold home" }).click();
       await expect(page).toHaveURL(/\/app$/);
     });

@@ -67,6 +67,12 @@ const EXPECTED: Record<string, Expected> = {
   "DELETE /api/holiday-calendars/:id": event("holiday_calendar.delete", id),
   "POST /api/lockdowns": event("lockdown.start", answerId),
   "POST /api/lockdowns/:id/end": event("lockdown.end", id),
+  "POST /api/webhooks": event("webhook.create", answerId),
+  "PUT /api/webhooks/:id": event("webhook.update", id),
+  "DELETE /api/webhooks/:id": event("webhook.delete", id),
+  "POST /api/webhooks/:id/rotate-secret": event("webhook.secret.rotate", id),
+  "POST /api/webhooks/:id/test": event("webhook.test", id),
+  "POST /api/webhooks/:id/deliveries/:deliveryId/retry": event("webhook.delivery.retry", id),
 
   "POST /api/devices": event("device.create", answerId),
   "PUT /api/devices/:id": event("device.update", id),

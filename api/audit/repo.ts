@@ -32,7 +32,7 @@ function conditions(sql: Queries, filter: AuditFilter, before?: number): postgre
   return parts.reduce((all, part) => sql`${all} and ${part}`, sql`true`);
 }
 
-type Row = Omit<AuditEvent, "actor" | "target"> & {
+export type AuditRow = Omit<AuditEvent, "actor" | "target"> & {
   actorType: AuditEvent["actor"]["type"];
   actorId: number | null;
   actorName: string;
@@ -41,8 +41,9 @@ type Row = Omit<AuditEvent, "actor" | "target"> & {
   targetName: string | null;
 };
 
-const event = (
-  { actorType, actorId, actorName, targetType, targetId, targetName, ...rest }: Row,
+/** A stored event as the API shows it. */
+export const auditEventOf = (
+  { actorType, actorId, actorName, targetType, targetId, targetName, ...rest }: AuditRow,
 ): AuditEvent => ({
   ...rest,
   actor: { type: actorType, id: actorId, name: actorName },
@@ -50,14 +51,14 @@ const event = (
 });
 
 async function rows(sql: Queries, filter: AuditFilter, limit: number, before?: number) {
-  const found = await sql<Row[]>`
+  const found = await sql<AuditRow[]>`
     select e.id, e.at, e.actor_type, e.actor_id, e.actor_name, e.action, e.target_type,
       e.target_id, e.target_name, e.changes, e.ip, e.user_agent, e.request_id, e.hash
     from audit_events e
     where ${conditions(sql, filter, before)}
     order by e.id desc
     limit ${limit}`;
-  return found.map(event);
+  return found.map(auditEventOf);
 }
 
 export async function auditPage(sql: Queries, query: AuditQuery): Promise<AuditPage> {

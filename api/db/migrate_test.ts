@@ -39,6 +39,11 @@ const TABLES: Record<string, string> = {
   sessions: "token_hash user_id created_at last_seen_at expires_at user_agent ip",
   passkey_challenges: "challenge kind user_id email expires_at created_at room_id",
   unlock_throttle: "user_id tokens updated_at",
+  events: "id txid type subject_id at",
+  webhooks: "id url description event_types is_active secret created_at updated_at",
+  webhook_deliveries: "id webhook_id event_id status attempts last_status_code last_error " +
+    "next_attempt_at body created_at",
+  housekeeping: "id next_run_at last_run_at runs",
   idempotency_keys: "user_id key method path request_hash state response_status " +
     "response_body created_at",
 };

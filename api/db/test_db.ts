@@ -17,17 +17,28 @@ export async function freshDatabase(): Promise<Database> {
     await migrate(db.sql);
     return db;
   }
-  const name = `threshold_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await connectServer(target.toString(), { max: 4, statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS });
+  const fresh = await freshServerDatabase(url);
+  const db = await connectServer(fresh.url, { max: 4, statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS });
   await migrate(db.sql);
   return {
     ...db,
     close: async () => {
       await db.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** A new, empty database on the server of `url` (for API processes a test starts): its URL and its drop. */
+export async function freshServerDatabase(url: string) {
+  const name = `threshold_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },

@@ -1,34 +1,133 @@
 // Live events for the dashboards (spec 3 §6): GET /api/events/stream keeps a
-// server-sent event stream open to each admin's dashboard. Changes reach every API
-// process through PostgreSQL (NOTIFY live_events, from triggers: migration 018) and
-// each process passes them to the streams open on it. So far: lockdown.started and
-// lockdown.ended ({ id }). After the listening connection comes back (a notification
-// may have been missed) every stream hears `resync`: read again what you show.
+// server-sent event stream open to each admin's dashboard, carrying access
+// decisions, lockdowns started and ended, remote unlocks and admin changes as the
+// event log (migration 020) receives them, whichever process wrote them.
+//
+// Each process reads the log once for all its streams, from where it stands
+// (event_data.ts, a position that never skips an event committed late), and passes
+// every event to every stream open on it. It reads when a NOTIFY events says
+// something was written (every event but a decision: see the migration), every
+// POLL_MS while a stream is open (the decisions), and after the listening
+// connection comes back. A stream starts where the log stood when it was asked
+// for (or after its Last-Event-ID): it first gets what was written since, from the
+// log, up to where the process stands, then the rest live.
 import type { SSEStreamingApi } from "hono/streaming";
+import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
+import type { Logger } from "../http/logger.ts";
+import type { Event } from "./contract.ts";
+import { eventsAfter, type Position, positionOf, startPosition } from "./event_data.ts";
+
+export const POLL_MS = 250;
+const PAGE = 500;
+
+/** The event of a stream that asked to resume from an event the log no longer holds: read again what you show. */
+export const RESYNC = "resync";
 
 export class LiveEvents {
   readonly #streams = new Set<SSEStreamingApi>();
   #listening: Promise<unknown> | undefined;
+  #position: Position | undefined;
+  /** Reads and joins one at a time, in order: a stream joins between two reads. */
+  #queue: Promise<unknown> = Promise.resolve();
+  #readQueued = false;
+  #poll: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly listen: Listen, private readonly stopping?: AbortSignal) {
+  constructor(
+    private readonly sql: Queries,
+    private readonly listen: Listen,
+    private readonly log: Logger,
+    private readonly stopping?: AbortSignal,
+  ) {
     stopping?.addEventListener("abort", () => {
       for (const stream of this.#streams) stream.abort();
+      this.#stopPolling();
     });
   }
 
-  async open(stream: SSEStreamingApi) {
-    if (this.stopping?.aborted) return stream.abort();
-    this.#listening ??= this.listen("live_events", (payload) => this.#send(payload));
-    await this.#listening;
-    this.#streams.add(stream);
-    stream.onAbort(() => void this.#streams.delete(stream));
+  /**
+   * Where a new stream starts, taken before its answer goes out: after `lastEventId`,
+   * or else after everything committed so far. Undefined: that event is no longer held.
+   */
+  async startOf(lastEventId?: number): Promise<Position | undefined> {
+    return lastEventId === undefined
+      ? await startPosition(this.sql)
+      : await positionOf(this.sql, lastEventId);
   }
 
-  #send(payload: string) {
-    const { type, data } = payload ? JSON.parse(payload) as { type: string; data: unknown } : { type: "resync", data: {} };
-    for (const stream of this.#streams) {
-      stream.writeSSE({ event: type, data: JSON.stringify(data) }).catch(() => stream.abort());
+  /** Adds the stream: it first hears what was written since `from` (undefined: `resync`), then every event live. */
+  async open(stream: SSEStreamingApi, from: Position | undefined) {
+    if (this.stopping?.aborted) return stream.abort();
+    stream.onAbort(() => {
+      this.#streams.delete(stream);
+      if (this.#streams.size === 0) this.#stopPolling();
+    });
+    this.#listening ??= this.listen("events", () => this.#read());
+    await this.#listening;
+    await this.#run(async () => {
+      if (!from) await send(stream, { event: RESYNC, data: "{}" });
+      else if (!this.#position) this.#position = from;
+      else await this.#catchUp(stream, from, this.#position);
+      // Gone while catching up: nothing to join.
+      if (!stream.aborted) this.#streams.add(stream);
+    });
+    if (this.#streams.size) this.#poll ??= setInterval(() => this.#read(), POLL_MS);
+  }
+
+  #stopPolling() {
+    clearInterval(this.#poll);
+    this.#poll = undefined;
+    // Nobody hears this process's passes now: the next stream starts from the end again.
+    void this.#run(() => {
+      if (this.#streams.size === 0) this.#position = undefined;
+    });
+  }
+
+  async #catchUp(stream: SSEStreamingApi, from: Position, until: Position) {
+    while (true) {
+      const events = await eventsAfter(this.sql, from, PAGE, until);
+      for (const event of events) await send(stream, message(event));
+      if (events.length < PAGE) return;
+      from = events[events.length - 1].position;
     }
   }
+
+  /** One read of the log for every stream here, unless one is waiting to run already. */
+  #read() {
+    if (this.#readQueued) return;
+    this.#readQueued = true;
+    void this.#run(async () => {
+      this.#readQueued = false;
+      while (this.#position && this.#streams.size) {
+        const events = await eventsAfter(this.sql, this.#position, PAGE);
+        for (const event of events) {
+          for (const stream of this.#streams) {
+            send(stream, message(event)).catch(() => stream.abort());
+          }
+        }
+        if (events.length) this.#position = events[events.length - 1].position;
+        if (events.length < PAGE) break;
+      }
+    });
+  }
+
+  #run(task: () => unknown): Promise<unknown> {
+    const run = this.#queue.then(task);
+    this.#queue = run.catch((error) =>
+      this.log.warn("live events: reading the event log failed", { error: String(error) })
+    );
+    return run;
+  }
+}
+
+const message = (event: Event) =>
+  event.type === "webhook.test"
+    ? undefined
+    : { id: String(event.id), event: event.type, data: JSON.stringify(event.data) };
+
+async function send(
+  stream: SSEStreamingApi,
+  sse: { id?: string; event: string; data: string } | undefined,
+) {
+  if (sse) await stream.writeSSE(sse);
 }

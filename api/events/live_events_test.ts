@@ -1,47 +1,137 @@
-// The dashboards' live events (spec 3 §6), lockdowns so far: an admin's stream hears
-// lockdown.started and lockdown.ended as they happen, through PostgreSQL (a lockdown
-// written straight in the database too). Anonymous and member callers are refused by
-// the authorization matrix (auth/access_matrix_test.ts).
+// The dashboards' live events (spec 3 §6): an admin's stream hears lockdowns, admin
+// changes and access decisions as they happen, whoever wrote them (a lockdown
+// written straight in the database too); Last-Event-ID resumes without gaps; an
+// event whose transaction commits late is heard, not skipped. Anonymous and member
+// callers are refused by the authorization matrix (auth/access_matrix_test.ts).
 import { assert, assertEquals } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
 import { events } from "../testing/sse.ts";
+import { building, CARD } from "../access/testing.ts";
+
+type Heard = { event: string; id: string; data: string };
 
 describeApp("live events", async (t, testApp) => {
   const { sql } = testApp;
-  await addUser(sql, { email: "admin@example.com", admin: true });
-  const admin = await testApp.login("admin@example.com");
+  const b = await building(testApp);
+  const admin = b.admin;
   await addUser(sql, { email: "member@example.com" });
   const member = await testApp.login("member@example.com");
-  const open = async (cookie: string) =>
-    await testApp.app.request("http://localhost:8000/api/events/stream", { headers: { cookie } });
+  const open = async (cookie: string, lastEventId?: string) =>
+    await testApp.app.request("http://localhost:8000/api/events/stream", {
+      headers: { cookie, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+    });
+  const next = async (stream: ReturnType<typeof events>): Promise<Heard> => {
+    const heard = await stream.next();
+    assert(heard !== "closed", "the stream closed");
+    return heard;
+  };
+  const summary = (heard: Heard) => {
+    const data = JSON.parse(heard.data);
+    return [heard.event, data.action ?? data.reason ?? data.outcome];
+  };
 
-  await t.step("a member is refused: 403, no stream", async () => {
-    const res = await open(member.cookie);
-    assertEquals(res.status, 403);
-    await res.body?.cancel();
+  await t.step(
+    "a member is refused: 403, no stream; a Last-Event-ID that is no event id: 400",
+    async () => {
+      const res = await open(member.cookie);
+      assertEquals(res.status, 403);
+      await res.body?.cancel();
+      const bad = await open(admin.cookie, "12abc");
+      assertEquals([bad.status, (await bad.json()).error], [
+        400,
+        "Last-Event-ID must be an event id",
+      ]);
+    },
+  );
+
+  let lastHeard = "";
+  await t.step(
+    "an admin's stream hears a lockdown start and end, their audit events, and a decision",
+    async () => {
+      const res = await open(admin.cookie);
+      assertEquals([res.status, res.headers.get("content-type")], [200, "text/event-stream"]);
+      const stream = events(res);
+      const started = await admin.request("POST", "/api/lockdowns", {
+        body: { scope: "all", reason: "Drill" },
+      });
+      assertEquals(started.status, 201);
+      const heard = await next(stream);
+      assertEquals([heard.event, JSON.parse(heard.data)], ["lockdown.started", started.json]);
+      assertEquals(summary(await next(stream)), ["admin.change", "lockdown.start"]);
+      await admin.request("POST", `/api/lockdowns/${started.json.id}/end`);
+      const ended = await next(stream);
+      assertEquals([ended.event, JSON.parse(ended.data).id, JSON.parse(ended.data).endedBy.name], [
+        "lockdown.ended",
+        started.json.id,
+        "Test User",
+      ]);
+      assertEquals(summary(await next(stream)), ["admin.change", "lockdown.end"]);
+
+      const decided = await b.device("POST", "/api/access/decisions", {
+        body: { credential: CARD },
+      });
+      assertEquals(decided.status, 200);
+      const decision = await next(stream);
+      const entry = JSON.parse(decision.data);
+      assertEquals([decision.event, entry.userName, entry.roomName, entry.outcome], [
+        "access.granted",
+        "Ada Lovelace",
+        "Lab",
+        "success",
+      ]);
+
+      // Written by another process (here: straight in the database), heard all the same.
+      const [row] = await sql`insert into lockdowns (scope, reason, started_by)
+      values ('all', 'Elsewhere', '{"id": 1, "name": "Someone"}') returning id`;
+      const elsewhere = await next(stream);
+      assertEquals([elsewhere.event, JSON.parse(elsewhere.data).id], ["lockdown.started", row.id]);
+      lastHeard = elsewhere.id;
+      await stream.cancel();
+    },
+  );
+
+  await t.step(
+    "Last-Event-ID: a reconnecting stream first hears what it missed, in order, then the rest live",
+    async () => {
+      // Missed while away: an end of the lockdown and a denial (unknown card).
+      await sql`update lockdowns set ended_at = now(), ended_by = '{"id": 1, "name": "Someone"}' where ended_at is null`;
+      await b.device("POST", "/api/access/decisions", {
+        body: { credential: { ...CARD, cardCode: "1" } },
+      });
+      const stream = events(await open(admin.cookie, lastHeard));
+      const missed = [await next(stream), await next(stream)];
+      assertEquals(missed.map((heard) => heard.event), ["lockdown.ended", "access.denied"]);
+      assert(
+        Number(missed[0].id) > Number(lastHeard) && Number(missed[1].id) > Number(missed[0].id),
+      );
+      await admin.request("POST", "/api/lockdowns", {
+        body: { scope: "all", reason: "Live again" },
+      });
+      assertEquals(summary(await next(stream)), ["lockdown.started", "Live again"]);
+      await stream.cancel();
+    },
+  );
+
+  await t.step("an event committed after a later one is heard, not skipped", async () => {
+    const stream = events(await open(admin.cookie));
+    const early = await sql.reserve();
+    try {
+      await early`begin`;
+      await early`insert into lockdowns (scope, reason, started_by) values ('all', 'Early', '{"id": 1, "name": "A"}')`;
+      // A later transaction commits first; its event waits for the earlier one.
+      await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'Late', '{"id": 1, "name": "B"}')`;
+      await early`commit`;
+    } finally {
+      early.release();
+    }
+    assertEquals(summary(await next(stream)), ["lockdown.started", "Early"]);
+    assertEquals(summary(await next(stream)), ["lockdown.started", "Late"]);
+    await stream.cancel();
   });
 
-  await t.step("an admin's stream hears a lockdown start and end, with its id", async () => {
-    const res = await open(admin.cookie);
-    assertEquals(res.status, 200);
-    assertEquals(res.headers.get("content-type"), "text/event-stream");
-    const stream = events(res);
-    const started = await admin.request("POST", "/api/lockdowns", { body: { scope: "all", reason: "Drill" } });
-    assertEquals(started.status, 201);
-    const heard = await stream.next();
-    assert(heard !== "closed");
-    assertEquals([heard.event, JSON.parse(heard.data)], ["lockdown.started", { id: started.json.id }]);
-    await admin.request("POST", `/api/lockdowns/${started.json.id}/end`);
-    const ended = await stream.next();
-    assert(ended !== "closed");
-    assertEquals([ended.event, JSON.parse(ended.data)], ["lockdown.ended", { id: started.json.id }]);
-
-    // Written by another process (here: straight in the database), heard all the same.
-    const [row] = await sql`insert into lockdowns (scope, reason, started_by)
-      values ('all', 'Elsewhere', '{"id": 1, "name": "Someone"}') returning id`;
-    const elsewhere = await stream.next();
-    assert(elsewhere !== "closed");
-    assertEquals([elsewhere.event, JSON.parse(elsewhere.data)], ["lockdown.started", { id: row.id }]);
+  await t.step("a Last-Event-ID the log no longer holds: resync (read again)", async () => {
+    const stream = events(await open(admin.cookie, "999999999"));
+    assertEquals((await next(stream)).event, "resync");
     await stream.cancel();
   });
 });

@@ -1,13 +1,26 @@
-// GET /api/events/stream (admin): the dashboards' live events (live_events.ts).
+// GET /api/events/stream (admin): the dashboards' live events (live_events.ts). A
+// reconnecting client's Last-Event-ID (the id of the last event it heard) resumes
+// the stream after that event.
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
+import { badRequest } from "../http/errors.ts";
 import { allow } from "../auth/access.ts";
 import { keepOpen } from "../http/event_stream.ts";
 
+/** Event ids are bigint: up to 15 digits, below 2^53. */
+const EVENT_ID = /^[1-9][0-9]{0,14}$/;
+
 export const eventRoutes = new Hono<Env>()
-  .get("/stream", allow.admin, (c) =>
-    streamSSE(c, async (stream) => {
-      await c.var.liveEvents.open(stream);
+  .get("/stream", allow.admin, async (c) => {
+    const last = c.req.header("last-event-id");
+    if (last !== undefined && !EVENT_ID.test(last)) {
+      throw badRequest("Last-Event-ID must be an event id");
+    }
+    // Taken before the answer goes out: whatever is committed once the client has it is heard.
+    const from = await c.var.liveEvents.startOf(last === undefined ? undefined : Number(last));
+    return streamSSE(c, async (stream) => {
+      await c.var.liveEvents.open(stream, from);
       await keepOpen(stream);
-    }));
+    });
+  });

@@ -1,9 +1,21 @@
 // Deletes what has outlived its purpose: ended sessions, unused passkey
-// challenges, idempotency keys past 24 h and old sign-in failures.
+// challenges, idempotency keys past 24 h, old sign-in failures, and events (with
+// their webhook deliveries) past EVENTS_KEPT_DAYS.
+//
+// One process at a time (spec 3 §7): every process looks every CHECK_MS, and the one
+// whose update moves the housekeeping row's next_run_at an hour on sweeps; the others
+// find it in the future. The sweep itself runs statement by statement, not in one
+// transaction: a long writing transaction would hold up every reader of the event
+// log (events/event_data.ts), and each delete stands on its own.
 import type { Queries } from "../db/connect.ts";
 import type { Logger } from "../http/logger.ts";
 import { KEY_TTL_HOURS } from "../http/idempotency.ts";
 import { WINDOW_SECONDS } from "../auth/throttle.ts";
+
+/** Longer than any delivery's retries (about 3 days 4 hours) and any stream's reconnection. */
+export const EVENTS_KEPT_DAYS = 7;
+const EVENTS_BATCH = 5_000;
+const CHECK_MS = 60 * 1000;
 
 export async function sweep(sql: Queries, idleMinutes: number) {
   const [sessions] = await sql`with d as (delete from sessions where expires_at < now()
@@ -12,17 +24,35 @@ export async function sweep(sql: Queries, idleMinutes: number) {
   await sql`delete from passkey_challenges where expires_at < now()`;
   await sql`delete from idempotency_keys where created_at < now() - ${KEY_TTL_HOURS} * interval '1 hour'`;
   await sql`delete from sign_in_failures where at < now() - ${WINDOW_SECONDS} * interval '1 second'`;
-  return { sessions: sessions.n as number };
+  let events = 0;
+  while (true) {
+    // The oldest events by id, a batch a statement, so each delete stays short.
+    const [gone] = await sql`with d as (
+        delete from events where id in (select id from events order by id limit ${EVENTS_BATCH})
+          and at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day' returning 1)
+      select count(*)::int as n from d`;
+    events += gone.n as number;
+    if (gone.n < EVENTS_BATCH) break;
+  }
+  return { sessions: sessions.n as number, events };
 }
 
-/** Sweeps now and every hour; returns a stop function. */
+/** Sweeps when this process is the one to claim the hour's run; null when another has it. */
+export async function runHousekeeping(sql: Queries, idleMinutes: number) {
+  const claimed = await sql`update housekeeping set next_run_at = now() + interval '1 hour',
+      last_run_at = now(), runs = runs + 1
+    where next_run_at <= now() returning runs`;
+  return claimed.length ? await sweep(sql, idleMinutes) : null;
+}
+
+/** Looks now and every minute, sweeping hourly in whichever process claims it; returns a stop function. */
 export function startHousekeeping(sql: Queries, idleMinutes: number, log: Logger) {
   const run = () =>
-    sweep(sql, idleMinutes).catch((error) =>
+    runHousekeeping(sql, idleMinutes).catch((error) =>
       log.warn("housekeeping failed", { error: String(error) })
     );
   run();
-  const timer = setInterval(run, 60 * 60 * 1000);
+  const timer = setInterval(run, CHECK_MS);
   Deno.unrefTimer(timer);
   return () => clearInterval(timer);
 }

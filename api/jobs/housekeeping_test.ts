@@ -1,6 +1,6 @@
 import { assertEquals } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
-import { sweep } from "./housekeeping.ts";
+import { runHousekeeping, sweep } from "./housekeeping.ts";
 
 describeApp("housekeeping removes only what has expired", async (t, { sql, login }) => {
   await addUser(sql, { email: "a@example.com" });
@@ -13,11 +13,34 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
   await sql`insert into sign_in_failures (key, at) values ('ip:x', now() - interval '1 hour'), ('ip:y', now())`;
 
   await t.step("sweeps", async () => {
-    assertEquals(await sweep(sql, 60), { sessions: 1 });
+    assertEquals(await sweep(sql, 60), { sessions: 1, events: 0 });
     assertEquals((await live.request("GET", "/api/auth/me")).status, 200);
     assertEquals((await sql`select challenge from passkey_challenges`).map((r) => r.challenge), [
       "new",
     ]);
     assertEquals((await sql`select key from sign_in_failures`).map((r) => r.key), ["ip:y"]);
+  });
+});
+
+describeApp("housekeeping: one run an hour, whichever process claims it", async (t, { sql }) => {
+  await t.step(
+    "of two processes looking at once, one sweeps; the next look within the hour sweeps nothing",
+    async () => {
+      const runs = await Promise.all([runHousekeeping(sql, 60), runHousekeeping(sql, 60)]);
+      assertEquals(runs.filter((run) => run !== null).length, 1);
+      assertEquals(await runHousekeeping(sql, 60), null);
+      assertEquals((await sql`select runs from housekeeping`)[0].runs, 1);
+    },
+  );
+
+  await t.step("events older than a week go, with their deliveries; newer ones stay", async () => {
+    await sql`insert into webhooks (url, secret) values ('https://example.com/hook', 'whsec_x')`;
+    await sql`insert into events (type, subject_id, at) values
+      ('admin.change', 1, now() - interval '8 days'), ('admin.change', 2, now() - interval '6 days')`;
+    assertEquals((await sql`select count(*)::int as n from webhook_deliveries`)[0].n, 2);
+    await sql`update housekeeping set next_run_at = now()`;
+    assertEquals((await runHousekeeping(sql, 60))?.events, 1);
+    assertEquals((await sql`select subject_id::int from events`).map((r) => r.subjectId), [2]);
+    assertEquals((await sql`select count(*)::int as n from webhook_deliveries`)[0].n, 1);
   });
 });

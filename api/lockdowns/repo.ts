@@ -15,6 +15,10 @@ export const listLockdowns = (sql: Queries, active?: boolean) =>
     ${active === undefined ? sql`` : active ? sql`where ended_at is null` : sql`where ended_at is not null`}
     order by started_at desc, id desc`;
 
+/** The lockdowns with these ids (for the event log: events/event_data.ts). */
+export const lockdownsById = (sql: Queries, ids: number[]) =>
+  sql<Lockdown[]>`select ${sql.unsafe(COLUMNS)} from lockdowns where id = any(${ids}::int[])`;
+
 /** The lockdown, locked for the rest of the transaction with `forUpdate`. */
 export async function findLockdown(sql: Queries, id: number, forUpdate = false): Promise<Lockdown | undefined> {
   const [row] = await sql<Lockdown[]>`

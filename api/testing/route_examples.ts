@@ -147,6 +147,17 @@ export async function createWorld(app: TestApp) {
     approvedLock,
     session,
     faceIdMember,
+    /** A webhook endpoint (quiet: it hears remote unlocks only). */
+    webhook: async () =>
+      (await make("POST", "/api/webhooks", { url: "https://93.184.215.14/hook", eventTypes: ["door.unlocked_remotely"] }))
+        .id as number,
+    /** A failed delivery of a test event to `webhookId`. */
+    failedDelivery: async (webhookId: number) => {
+      const delivery = await make("POST", `/api/webhooks/${webhookId}/test`);
+      await app.sql`update webhook_deliveries set status = 'failed', attempts = 10, next_attempt_at = null
+        where id = ${delivery.id}`;
+      return delivery.id as number;
+    },
     /** A remote unlock waiting for the door's answer (made as spec 3 §4's call would). */
     command: async () =>
       (await app.sql<{ id: number }[]>`insert into device_commands (device_id, user_name, expires_at)
@@ -279,6 +290,22 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
   "POST /api/lockdowns/:id/end": async (w) => {
     const lockdown = await w.make("POST", "/api/lockdowns", { scope: "rooms", roomIds: [await w.room()], reason: "Drill" });
     return { as: "admin", params: { id: lockdown.id } };
+  },
+  "POST /api/webhooks": (w) => ({
+    as: "admin",
+    body: { url: `https://93.184.215.14/hook/${w.next()}`, description: "Example", eventTypes: ["lockdown.started"] },
+  }),
+  "PUT /api/webhooks/:id": async (w) => ({
+    as: "admin",
+    params: { id: await w.webhook() },
+    body: { url: "https://93.184.215.14/other", description: "Edited", eventTypes: [], isActive: false },
+  }),
+  "DELETE /api/webhooks/:id": async (w) => ({ as: "admin", params: { id: await w.webhook() } }),
+  "POST /api/webhooks/:id/rotate-secret": async (w) => ({ as: "admin", params: { id: await w.webhook() } }),
+  "POST /api/webhooks/:id/test": async (w) => ({ as: "admin", params: { id: await w.webhook() } }),
+  "POST /api/webhooks/:id/deliveries/:deliveryId/retry": async (w) => {
+    const id = await w.webhook();
+    return { as: "admin", params: { id, deliveryId: await w.failedDelivery(id) } };
   },
   "DELETE /api/groups/:id/rooms/:roomId": async (w) => {
     const [id, roomId] = [await w.group(), await w.room()];

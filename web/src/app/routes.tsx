@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
       { path: "schedules", lazy: page(() => import("../features/schedules/SchedulesPage")) },
       { path: "schedules/:id", lazy: page(() => import("../features/schedules/SchedulePage")) },
       { path: "holidays/:id", lazy: page(() => import("../features/schedules/HolidayCalendarPage")) },
+      { path: "webhooks", lazy: page(() => import("../features/webhooks/WebhooksPage")) },
+      { path: "webhooks/:id", lazy: page(() => import("../features/webhooks/WebhookPage")) },
       { path: "lastlock-test", lazy: page(() => import("../features/lastlock_test/LastlockTestPage")) },
     ],
   },

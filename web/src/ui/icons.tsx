@@ -71,6 +71,15 @@ export const AuditIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** An arrow leaving a box: events sent out (webhooks). */
+export const WebhookIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 4h6v6" />
+    <path d="M20 4l-9 9" />
+    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Icon>
+);
+
 /** A clock: schedules. */
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -27,6 +27,7 @@ import { useIsPhone } from "../../ui/use_media_query";
 import { formatTime } from "../../ui/format_time";
 import { actorText, AUDIT_TEXTS as T, type AuditEvent, changeLines, targetText } from "./audit_display";
 import { useAuditTable } from "./use_audit_table";
+import { NewEventsPill } from "../../ui/live_rows";
 
 export default function AuditPage() {
   usePageMeta(T.title);
@@ -96,6 +97,7 @@ export default function AuditPage() {
           </Box>
         )}
 
+      <NewEventsPill count={audit.live.waiting} onClick={audit.live.showNew} />
       <Pager label={`Page ${audit.pageNumber}`} canPrevious={audit.canPrevious} canNext={audit.canNext} onPrevious={audit.previous} onNext={audit.next} />
     </PageBody>
   );

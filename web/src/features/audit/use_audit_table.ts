@@ -4,7 +4,8 @@
 // pages seen online open offline too.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLiveRows } from "../../ui/live_rows";
 import { call } from "../../api/client";
 import { serverMessage } from "../../api/api_error";
 import { useDebouncedValue } from "../../ui/use_debounced_value";
@@ -23,6 +24,7 @@ import {
 } from "./audit_display";
 
 type Choices = Omit<AuditFilters, "search">;
+const ADMIN_CHANGES = ["admin.change", "resync", "open"] as const;
 type Verdict = { ok: boolean; text: string };
 
 export function useAuditTable() {
@@ -42,6 +44,10 @@ export function useAuditTable() {
     staleTime: 0,
   });
   const actions = useQuery<string[]>({ queryKey: AUDIT_ACTIONS_KEY, staleTime: 0 });
+  const cache = useQueryClient();
+  const pageKey = auditPageUrl(filters, walk.cursor);
+  // New events come in at the top of the first page (ui/live_rows.tsx).
+  const live = useLiveRows(ADMIN_CHANGES, () => void cache.invalidateQueries({ queryKey: [pageKey] }), walk.pageIndex === 0);
 
   const failed = page.isError && !page.isPlaceholderData;
   useFailureToast(failed ? page.error : null, AUDIT_TEXTS.fetchFailed);
@@ -62,6 +68,7 @@ export function useAuditTable() {
 
   const data = page.data;
   return {
+    live,
     searchText,
     setSearchText,
     filters,

@@ -23,7 +23,7 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
       sx={{
         display: { xs: "flex", md: "none" },
         alignItems: "center",
-        // Tight on a phone: ten buttons share 390 px.
+        // Tight on a phone: eleven buttons share 390 px.
         gap: { xs: 0.5, sm: 1 },
         position: "sticky",
         top: 0,
@@ -50,6 +50,8 @@ export function TopBar({ user, onAccount }: { user: SessionUser; onAccount: () =
                 aria-current={selected ? "page" : undefined}
                 variant={selected ? "soft" : "plain"}
                 color={selected ? "primary" : "neutral"}
+                // 32 px areas on a phone (still over the 24 px minimum target), so all fit.
+                sx={{ minWidth: { xs: 32, sm: 36 }, minHeight: { xs: 32, sm: 36 }, px: { xs: 0.25, sm: 0.5 } }}
               >
                 <Icon size={22} />
               </IconButton>

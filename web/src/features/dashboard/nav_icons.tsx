@@ -1,6 +1,6 @@
 // The icon of each dashboard area.
 import type { ComponentType } from "react";
-import { AuditIcon, ClockIcon, DevicesIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon } from "../../ui/icons";
+import { AuditIcon, ClockIcon, DevicesIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon, WebhookIcon } from "../../ui/icons";
 import type { NavArea } from "./nav_items";
 
 export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
@@ -11,4 +11,5 @@ export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
   schedules: ClockIcon,
   logs: LogsIcon,
   audit: AuditIcon,
+  webhooks: WebhookIcon,
 };

@@ -11,6 +11,7 @@ describe("NAV_ITEMS", () => {
       ["Schedules", "/dash/schedules"],
       ["Logs", "/dash/logs"],
       ["Audit Log", "/dash/audit"],
+      ["Webhooks", "/dash/webhooks"],
     ]);
   });
 });
@@ -28,6 +29,7 @@ describe("activeArea", () => {
     expect(activeArea("/dash/holidays/2")).toBe("schedules");
     expect(activeArea("/dash/logs")).toBe("logs");
     expect(activeArea("/dash/audit")).toBe("audit");
+    expect(activeArea("/dash/webhooks/3")).toBe("webhooks");
   });
   it("answers null outside the areas", () => {
     expect(activeArea("/dash")).toBeNull();

@@ -1,6 +1,6 @@
-// The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §1, §5), and
+// The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §1, §5, §6), and
 // which one a path belongs to, so a detail page keeps its area highlighted.
-export type NavArea = "users" | "groups" | "rooms" | "devices" | "schedules" | "logs" | "audit";
+export type NavArea = "users" | "groups" | "rooms" | "devices" | "schedules" | "logs" | "audit" | "webhooks";
 
 export type NavItem = { area: NavArea; label: string; to: string };
 
@@ -13,6 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { area: "schedules", label: "Schedules", to: "/dash/schedules" },
   { area: "logs", label: "Logs", to: "/dash/logs" },
   { area: "audit", label: "Audit Log", to: "/dash/audit" },
+  { area: "webhooks", label: "Webhooks", to: "/dash/webhooks" },
 ];
 
 export const APP_VERSION_LABEL = "v0.02";
@@ -33,6 +34,7 @@ const SEGMENT_AREAS: Record<string, NavArea> = {
   holidays: "schedules",
   logs: "logs",
   audit: "audit",
+  webhooks: "webhooks",
 };
 
 /** The area a /dash path belongs to, or null outside them. */

@@ -2,8 +2,9 @@
 // TIMESTAMP, USER (DEVICE on a room's log), CREDENTIAL (the device's name on a
 // user's log, the credential type elsewhere), ACTION, OUTCOME; a search sent to the server
 // once typing pauses, the "All Events" and "Filters" choices, keyset paging on
-// the server with a real pager, and "Export to CSV" of every filtered row. On
-// phones each entry is a card.
+// the server with a real pager, and "Export to CSV" of every filtered row. New
+// decisions come in at the top of the first page as they are made (a pill says how
+// many while scrolled down). On phones each entry is a card.
 import { useId, useState } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
@@ -24,6 +25,7 @@ import { useIsPhone } from "../../ui/use_media_query";
 import { formatTime } from "../../ui/format_time";
 import { activeFilterCount, csvFileName, type LogEntry, type Outcome, outcomeDisplay } from "./log_display";
 import { useLogTable } from "./use_log_table";
+import { NewEventsPill } from "../../ui/live_rows";
 
 type Props = {
   /** The log's API path, e.g. "/api/users/2/logs" or "/api/logs". */
@@ -156,6 +158,7 @@ export function LogTable({
           </Box>
         )}
 
+      <NewEventsPill count={log.live.waiting} onClick={log.live.showNew} />
       <Pager label={log.pager} canPrevious={log.canPrevious} canNext={log.canNext} onPrevious={log.previous} onNext={log.next} />
     </Box>
   );

@@ -1,8 +1,10 @@
 // State of one access-log table: the search (sent once typing pauses), the
-// "All Events" and "Filters" choices, and keyset paging on the server. Each
+// "All Events" and "Filters" choices, keyset paging on the server, and on the
+// first page new decisions as they are made (ui/live_rows.tsx). Each
 // page is a query keyed by its URL, so pages seen online open offline too.
 import { useRef, useState } from "react";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLiveRows } from "../../ui/live_rows";
 import { useDebouncedValue } from "../../ui/use_debounced_value";
 import { useCursorWalk } from "../../ui/use_cursor_walk";
 import { useFailureToast } from "../../ui/use_failure_toast";
@@ -18,6 +20,7 @@ import {
 } from "./log_display";
 
 export const FETCH_LOGS_FAILED = "Failed to fetch logs";
+const DECISIONS = ["access.granted", "access.denied", "resync", "open"] as const;
 
 export function useLogTable(basePath: string, limit = LOG_PAGE_SIZE) {
   const [searchText, setSearchText] = useState("");
@@ -36,6 +39,8 @@ export function useLogTable(basePath: string, limit = LOG_PAGE_SIZE) {
     staleTime: 0,
   });
   const events = useQuery<string[]>({ queryKey: EVENTS_KEY, staleTime: 0 });
+  const cache = useQueryClient();
+  const live = useLiveRows(DECISIONS, () => void cache.invalidateQueries({ queryKey: [url] }), pageIndex === 0);
 
   const failed = page.isError && !page.isPlaceholderData;
   useFailureToast(failed ? page.error : null, FETCH_LOGS_FAILED);
@@ -65,5 +70,6 @@ export function useLogTable(basePath: string, limit = LOG_PAGE_SIZE) {
     previous: walk.previous,
     next: () => walk.next(data?.nextCursor),
     exportUrl: csvExportUrl(basePath, filters),
+    live,
   };
 }

@@ -1,0 +1,51 @@
+// What the event log says (spec 3 §6): the event types webhooks subscribe to and the
+// live stream carries, and the shape of one event. Zod and schema files only.
+import type { LogEntry } from "../logs/contract.ts";
+import type { AuditEvent } from "../audit/contract.ts";
+import type { Lockdown } from "../lockdowns/contract.ts";
+
+export const EVENT_TYPES = [
+  "access.granted",
+  "access.denied",
+  "lockdown.started",
+  "lockdown.ended",
+  "door.unlocked_remotely",
+  "admin.change",
+  "webhook.test",
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** door.unlocked_remotely: a door acknowledged an unlock command with "unlocked". */
+export type RemoteUnlock = {
+  commandId: number;
+  deviceId: number;
+  deviceName: string | null;
+  roomId: number | null;
+  roomName: string | null;
+  userId: number | null;
+  userName: string;
+  unlockedAt: Date;
+};
+
+/** webhook.test: POST /api/webhooks/{id}/test. */
+export type WebhookTest = { webhookId: number; message: string };
+
+/** What each event type says: the row it is about, as the API shows that row elsewhere. */
+export type EventData = {
+  "access.granted": LogEntry;
+  "access.denied": LogEntry;
+  "lockdown.started": Lockdown;
+  "lockdown.ended": Lockdown;
+  "door.unlocked_remotely": RemoteUnlock;
+  "admin.change": AuditEvent;
+  "webhook.test": WebhookTest;
+};
+
+/** One event: a webhook's body is { type, timestamp, data }; the live stream's id is `id`. */
+export type Event<T extends EventType = EventType> = {
+  id: number;
+  type: T;
+  timestamp: Date;
+  data: EventData[T];
+};

@@ -1,0 +1,133 @@
+// Reading events from the log (migration 020): by position for the live streams and
+// by id for the webhook senders, each with what it says, read from the row it is
+// about in one query per type (a page of decisions is one read of access_logs).
+import type { Queries } from "../db/connect.ts";
+import { auditEventOf, type AuditRow } from "../audit/repo.ts";
+import type { LogEntry } from "../logs/contract.ts";
+import { lockdownsById } from "../lockdowns/repo.ts";
+import type { Event, EventType, RemoteUnlock } from "./contract.ts";
+
+/** Where a reader of the log stands: events after this (txid, id) are ahead of it. */
+export type Position = { txid: string; id: number };
+
+type Row = { id: number; txid: string; type: EventType; subjectId: number; at: Date };
+
+/** bigint columns arrive as text; event and subject ids stay far below 2^53. */
+const numbered = (rows: Row[]): Row[] =>
+  rows.map((row) => ({ ...row, id: Number(row.id), subjectId: Number(row.subjectId) }));
+
+export const TEST_MESSAGE = "This is a test event from Threshold";
+
+/** Where the log ends for a reader starting now: what is still being written is ahead. */
+export async function startPosition(sql: Queries): Promise<Position> {
+  const [row] = await sql<{ txid: string }[]>`
+    select (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text as txid`;
+  return { txid: row.txid, id: Number.MAX_SAFE_INTEGER };
+}
+
+/** The position of event `id`, or undefined once it is gone (pruned) or was never written. */
+export async function positionOf(sql: Queries, id: number): Promise<Position | undefined> {
+  const [row] = await sql<Position[]>`select txid::text, id from events where id = ${id}`;
+  return row;
+}
+
+/**
+ * The events after `from` (at most `limit`, in log order) of transactions that have
+ * ended: every event a reader will ever find after `from` is either here or not yet
+ * committed-and-final, so stepping forward never skips one. `until` bounds the read.
+ */
+export async function eventsAfter(
+  sql: Queries,
+  from: Position,
+  limit: number,
+  until?: Position,
+): Promise<(Event & { position: Position })[]> {
+  const rows = numbered(
+    await sql<Row[]>`
+    select id, txid::text, type, subject_id, at from events
+    where (txid, id) > (${from.txid}::xid8, ${from.id})
+      and txid < pg_snapshot_xmin(pg_current_snapshot())
+      ${until ? sql`and (txid, id) <= (${until.txid}::xid8, ${until.id})` : sql``}
+    order by txid, id
+    limit ${limit}`,
+  );
+  const events = await withData(sql, rows);
+  return events.map((event, i) => ({ ...event, position: { txid: rows[i].txid, id: rows[i].id } }));
+}
+
+/** The events with these ids, each with what it says (those whose row is gone left out). */
+export async function eventsById(sql: Queries, ids: number[]): Promise<Event[]> {
+  const rows = numbered(
+    await sql<Row[]>`
+    select id, txid::text, type, subject_id, at from events where id = any(${ids}::bigint[]) order by id`,
+  );
+  return await withData(sql, rows);
+}
+
+async function withData(sql: Queries, rows: Row[]): Promise<Event[]> {
+  const subjects = (kinds: EventType[]) =>
+    rows.filter((row) => kinds.includes(row.type)).map((row) => row.subjectId);
+  const [logs, audits, lockdowns, unlocks] = await Promise.all([
+    byId(accessLogs(sql, subjects(["access.granted", "access.denied"]))),
+    byId(auditEvents(sql, subjects(["admin.change"]))),
+    byId(lockdownsOf(sql, subjects(["lockdown.started", "lockdown.ended"]))),
+    byId(remoteUnlocks(sql, subjects(["door.unlocked_remotely"]))),
+  ]);
+  const dataOf = (row: Row): unknown => {
+    switch (row.type) {
+      case "access.granted":
+      case "access.denied":
+        return logs.get(row.subjectId);
+      case "admin.change":
+        return audits.get(row.subjectId);
+      case "lockdown.started":
+      case "lockdown.ended":
+        return lockdowns.get(row.subjectId);
+      case "door.unlocked_remotely":
+        return unlocks.get(row.subjectId);
+      case "webhook.test":
+        return { webhookId: row.subjectId, message: TEST_MESSAGE };
+    }
+  };
+  return rows.flatMap((row) => {
+    const data = dataOf(row);
+    return data === undefined
+      ? []
+      : [{ id: row.id, type: row.type, timestamp: row.at, data } as Event];
+  });
+}
+
+async function byId<T extends { id?: number; commandId?: number }>(rows: Promise<T[]>) {
+  return new Map((await rows).map((row) => [Number(row.id ?? row.commandId), row]));
+}
+
+const accessLogs = async (sql: Queries, ids: number[]) =>
+  ids.length === 0 ? [] : (await sql<(Omit<LogEntry, "id"> & { id: string })[]>`
+    select l.id, l.timestamp, l.user_id,
+      coalesce(l.user_name, nullif(trim(u.first_name || ' ' || u.last_name), '')) as user_name,
+      l.device_id, coalesce(l.device_name, d.name) as device_name,
+      l.room_id, coalesce(l.room_name, r.name) as room_name,
+      l.credential_type, l.action, l.outcome, l.reason
+    from access_logs l
+    left join users u on u.id = l.user_id and l.user_name is null
+    left join devices d on d.id = l.device_id and l.device_name is null
+    left join rooms r on r.id = l.room_id and l.room_name is null
+    where l.id = any(${ids}::bigint[])`).map((row): LogEntry => ({ ...row, id: Number(row.id) }));
+
+const auditEvents = async (sql: Queries, ids: number[]) =>
+  ids.length === 0 ? [] : (await sql<AuditRow[]>`
+    select id, at, actor_type, actor_id, actor_name, action, target_type, target_id, target_name,
+      changes, ip, user_agent, request_id, hash
+    from audit_events where id = any(${ids}::int[])`).map(auditEventOf);
+
+const lockdownsOf = async (sql: Queries, ids: number[]) =>
+  ids.length === 0 ? [] : await lockdownsById(sql, ids);
+
+const remoteUnlocks = async (sql: Queries, ids: number[]) =>
+  ids.length === 0 ? [] : await sql<RemoteUnlock[]>`
+    select c.id as command_id, c.device_id, d.name as device_name, d.room_id, r.name as room_name,
+      c.user_id, c.user_name, c.acked_at as unlocked_at
+    from device_commands c
+    left join devices d on d.id = c.device_id
+    left join rooms r on r.id = d.room_id
+    where c.id = any(${ids}::int[])`;

@@ -1,0 +1,78 @@
+// The dashboards' live channel (GET /api/events/stream, admin; spec 3 §6): one
+// EventSource a page, shared by every screen that listens, open while any does.
+// The browser reconnects by itself and sends Last-Event-ID, and the server resumes
+// after it, so nothing is missed across a short drop; `resync` (the server no longer
+// holds where we were) and every (re)connection ("open") tell listeners to read
+// again what they show. Opened only once a sign-out owed to the server is done (the
+// cookie would still be the previous person's); the screens that listen are shown
+// to a signed-in admin alone and unmount on sign-out, which closes the stream.
+import { useEffect, useRef } from "react";
+import { endPendingSession } from "./client";
+
+export const EVENTS_PATH = "/api/events/stream";
+
+/** What the stream sends, and "open" for each (re)connection. */
+export type LiveType =
+  | "access.granted"
+  | "access.denied"
+  | "lockdown.started"
+  | "lockdown.ended"
+  | "door.unlocked_remotely"
+  | "admin.change"
+  | "resync"
+  | "open";
+const STREAM_TYPES: LiveType[] = [
+  "access.granted",
+  "access.denied",
+  "lockdown.started",
+  "lockdown.ended",
+  "door.unlocked_remotely",
+  "admin.change",
+  "resync",
+];
+
+type Listener = { types: readonly LiveType[]; fn: (type: LiveType) => void };
+const listeners = new Set<Listener>();
+let source: EventSource | undefined;
+let opening = false;
+
+function dispatch(type: LiveType) {
+  for (const listener of listeners) if (listener.types.includes(type)) listener.fn(type);
+}
+
+function open() {
+  if (source || opening || typeof EventSource === "undefined") return;
+  opening = true;
+  void endPendingSession().then((clear) => {
+    opening = false;
+    if (!clear || listeners.size === 0 || source) return;
+    // Same origin: the session cookie goes with it.
+    source = new EventSource(EVENTS_PATH, { withCredentials: true });
+    source.addEventListener("open", () => dispatch("open"));
+    for (const type of STREAM_TYPES) source.addEventListener(type, () => dispatch(type));
+  });
+}
+
+function close() {
+  source?.close();
+  source = undefined;
+}
+
+/** Calls `fn` with each live event of `types` while `enabled` (and mounted). */
+export function useLiveEvents(types: readonly LiveType[], fn: (type: LiveType) => void, enabled: boolean) {
+  const latest = useRef(fn);
+  useEffect(() => {
+    latest.current = fn;
+  });
+  const key = types.join(",");
+  useEffect(() => {
+    if (!enabled) return;
+    const listener: Listener = { types: key.split(",") as LiveType[], fn: (type) => latest.current(type) };
+    listeners.add(listener);
+    open();
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) close();
+    };
+  }, [key, enabled]);
+}
