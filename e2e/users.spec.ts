@@ -538,7 +538,7 @@ test.describe("user tabs", () => {
 
     // All Events narrows to one action.
     await page.getByRole("combobox", { name: "Event" }).click();
-    await page.getByRole("option", { name: "Unlock" }).click();
+    await page.getByRole("option", { name: "Unlock", exact: true }).click();
     const unlocks = all.items.filter((i: { action: string }) => i.action === "Unlock").length;
     await expect(pager).toHaveText(`1-${Math.min(50, unlocks)} of ${unlocks}`);
     for (const cell of await rows.locator("td:nth-child(4)").all()) await expect(cell).toHaveText("Unlock");
