@@ -7,8 +7,13 @@ import type { LogEntry } from "../logs/contract.ts";
 import { lockdownsById } from "../lockdowns/repo.ts";
 import type { Event, EventType, RemoteUnlock } from "./contract.ts";
 
-/** Where a reader of the log stands: events after this (txid, id) are ahead of it. */
-export type Position = { txid: string; id: number };
+/**
+ * Where a reader of the log stands: events after this (txid, id) are ahead of it,
+ * except, for a reader that started afresh, those its start's snapshot (`seen`,
+ * pg_snapshot text) already saw: committed before it began, though after a
+ * transaction still running then.
+ */
+export type Position = { txid: string; id: number; seen?: string };
 
 type Row = { id: number; txid: string; type: EventType; subjectId: number; at: Date };
 
@@ -18,11 +23,31 @@ const numbered = (rows: Row[]): Row[] =>
 
 export const TEST_MESSAGE = "This is a test event from Threshold";
 
-/** Where the log ends for a reader starting now: what is still being written is ahead. */
+/**
+ * Where the log ends for a reader starting now: after every transaction ended before
+ * the oldest one still running, and, past that, whatever this snapshot sees (committed
+ * already) is behind it too; what is still being written is ahead.
+ */
 export async function startPosition(sql: Queries): Promise<Position> {
-  const [row] = await sql<{ txid: string }[]>`
-    select (pg_snapshot_xmin(pg_current_snapshot())::text::numeric - 1)::text as txid`;
-  return { txid: row.txid, id: Number.MAX_SAFE_INTEGER };
+  const [row] = await sql<{ txid: string; seen: string }[]>`
+    select (pg_snapshot_xmin(s)::text::numeric - 1)::text as txid, s::text as seen
+    from pg_current_snapshot() s`;
+  return { txid: row.txid, id: Number.MAX_SAFE_INTEGER, seen: row.seen };
+}
+
+/**
+ * Whether a reader that started at `start` has the event at `at` behind it already:
+ * at or before its start in log order, or seen by its start's snapshot.
+ */
+export function behind(start: Position, at: Position): boolean {
+  const t = BigInt(at.txid);
+  const s = BigInt(start.txid);
+  if (t < s || (t === s && at.id <= start.id)) return true;
+  if (!start.seen) return false;
+  // pg_snapshot text: xmin:xmax:xip,… (PostgreSQL, "Snapshot Information Functions").
+  const [xmin, xmax, running] = start.seen.split(":");
+  if (t < BigInt(xmin)) return true;
+  return t < BigInt(xmax) && !running.split(",").includes(at.txid);
 }
 
 /** The position of event `id`, or undefined once it is gone (pruned) or was never written. */

@@ -16,7 +16,7 @@ import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Event } from "./contract.ts";
-import { eventsAfter, type Position, positionOf, startPosition } from "./event_data.ts";
+import { eventsAfter, type Position, positionOf, behind, startPosition } from "./event_data.ts";
 
 export const POLL_MS = 250;
 const PAGE = 500;
@@ -25,7 +25,8 @@ const PAGE = 500;
 export const RESYNC = "resync";
 
 export class LiveEvents {
-  readonly #streams = new Set<SSEStreamingApi>();
+  /** Each open stream, with where it started (whose snapshot's events it must not hear). */
+  readonly #streams = new Map<SSEStreamingApi, Position>();
   #listening: Promise<unknown> | undefined;
   #position: Position | undefined;
   /** Reads and joins one at a time, in order: a stream joins between two reads. */
@@ -40,7 +41,7 @@ export class LiveEvents {
     private readonly stopping?: AbortSignal,
   ) {
     stopping?.addEventListener("abort", () => {
-      for (const stream of this.#streams) stream.abort();
+      for (const stream of this.#streams.keys()) stream.abort();
       this.#stopPolling();
     });
   }
@@ -65,11 +66,16 @@ export class LiveEvents {
     this.#listening ??= this.listen("events", () => this.#read());
     await this.#listening;
     await this.#run(async () => {
-      if (!from) await send(stream, { event: RESYNC, data: "{}" });
-      else if (!this.#position) this.#position = from;
-      else await this.#catchUp(stream, from, this.#position);
+      let start = from;
+      if (!start) {
+        // Told to read again what it shows, it goes on live from now.
+        await send(stream, { event: RESYNC, data: "{}" });
+        start = await startPosition(this.sql);
+      }
+      if (!this.#position) this.#position = start;
+      else await this.#catchUp(stream, start, this.#position);
       // Gone while catching up: nothing to join.
-      if (!stream.aborted) this.#streams.add(stream);
+      if (!stream.aborted) this.#streams.set(stream, start);
     });
     if (this.#streams.size) this.#poll ??= setInterval(() => this.#read(), POLL_MS);
   }
@@ -83,10 +89,13 @@ export class LiveEvents {
     });
   }
 
-  async #catchUp(stream: SSEStreamingApi, from: Position, until: Position) {
+  async #catchUp(stream: SSEStreamingApi, start: Position, until: Position) {
+    let from = start;
     while (true) {
       const events = await eventsAfter(this.sql, from, PAGE, until);
-      for (const event of events) await send(stream, message(event));
+      for (const event of events) {
+        if (!behind(start, event.position)) await send(stream, message(event));
+      }
       if (events.length < PAGE) return;
       from = events[events.length - 1].position;
     }
@@ -101,7 +110,9 @@ export class LiveEvents {
       while (this.#position && this.#streams.size) {
         const events = await eventsAfter(this.sql, this.#position, PAGE);
         for (const event of events) {
-          for (const stream of this.#streams) {
+          for (const [stream, start] of this.#streams) {
+            // The process may stand behind where this stream began.
+            if (behind(start, event.position)) continue;
             send(stream, message(event)).catch(() => stream.abort());
           }
         }

@@ -129,9 +129,29 @@ describeApp("live events", async (t, testApp) => {
     await stream.cancel();
   });
 
-  await t.step("a Last-Event-ID the log no longer holds: resync (read again)", async () => {
+  await t.step("a Last-Event-ID the log no longer holds: resync (read again), then live from there", async () => {
     const stream = events(await open(admin.cookie, "999999999"));
     assertEquals((await next(stream)).event, "resync");
+    await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'After resync', '{"id": 1, "name": "A"}')`;
+    assertEquals(summary(await next(stream)), ["lockdown.started", "After resync"]);
     await stream.cancel();
+  });
+
+  await t.step("a stream opened while an older transaction runs does not hear what committed before it", async () => {
+    // Any transaction on the server holds back the oldest-running mark (another test's
+    // database, a long report): what committed after it began, before the stream, is past.
+    const older = await sql.reserve();
+    try {
+      await older`begin`;
+      await older`select pg_current_xact_id()`;
+      await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'Before the stream', '{"id": 1, "name": "A"}')`;
+      const stream = events(await open(admin.cookie));
+      await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'After the stream', '{"id": 1, "name": "A"}')`;
+      await older`commit`;
+      assertEquals(summary(await next(stream)), ["lockdown.started", "After the stream"]);
+      await stream.cancel();
+    } finally {
+      older.release();
+    }
   });
 });
