@@ -33,6 +33,7 @@ export class DoorController {
   #state!: DoorState;
   #stopped = new AbortController();
   #uploading: Promise<void> | undefined;
+  #streaming: Promise<void> | undefined;
   #doorOpen: boolean | undefined;
   #keyRefused = false;
   readonly #now: () => number;
@@ -46,16 +47,18 @@ export class DoorController {
     this.#state = await this.options.store.load();
     if (this.#state.list) this.#print(`list from disk ${this.#state.etag} (${this.#describe(this.#state.list)})`);
     await this.#refreshList().catch((error) => this.#print(`server unreachable: ${message(error)}`));
-    this.#streamLoop();
+    this.#streaming = this.#streamLoop();
     this.#followDoor();
     const timer = setInterval(() => this.#followDoor(), 1_000);
     this.#stopped.signal.addEventListener("abort", () => clearInterval(timer));
     if (this.#state.pending.length) this.#upload();
   }
 
+  /** Stops, once what it was doing (an upload, a list being saved, an unlock being answered) is done. */
   async stop() {
     this.#stopped.abort();
-    await this.#uploading;
+    await Promise.all([this.#uploading, this.#streaming]);
+    await this.#uploading; // one the stream started as it ended
   }
 
   /** The access list it decides by (null until it has one). */
