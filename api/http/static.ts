@@ -1,8 +1,14 @@
 // Serves the built PWA: hashed assets cached for a year, index.html and the
 // service worker never cached (so updates are seen), and every client route
-// falls back to index.html.
+// falls back to index.html. A public page rendered at build time
+// (dist/prerendered/, web/build/prerender.ts) goes instead to a browser without
+// a session cookie: it paints before any JavaScript arrives, and it is rendered
+// signed out, which such a browser is. Files are sent as their brotli copy
+// (<file>.br, made at build time) to browsers that accept it.
 import type { Context, Next } from "hono";
+import { getCookie } from "hono/cookie";
 import { extname, join, normalize } from "node:path";
+import { cookieName } from "../auth/sessions.ts";
 import type { Env } from "./env.ts";
 
 const TYPES: Record<string, string> = {
@@ -37,8 +43,22 @@ export function serveApp(staticDir: string) {
     if (!await isFile(index)) {
       return c.text("The web app is not built. Run `npm run build` (npm start does it).", 503);
     }
-    return send(c, index, NO_CACHE);
+    // The answer to a page differs with the session cookie.
+    c.header("Vary", "Cookie", { append: true });
+    const page = hasSessionCookie(c) ? null : prerendered(root, path);
+    return send(c, page && await isFile(page) ? page : index, NO_CACHE);
   };
+}
+
+/** The prerendered file of a one-segment path (/ is index.html), or null. */
+function prerendered(root: string, path: string): string | null {
+  const name = path === "/" ? "index" : /^\/([a-z][a-z-]*)$/.exec(path)?.[1];
+  return name ? join(root, "prerendered", `${name}.html`) : null;
+}
+
+/** A session cookie of either name (https or not), valid or not: then the app decides, as before. */
+function hasSessionCookie(c: Context<Env>): boolean {
+  return [cookieName(true), cookieName(false)].some((name) => getCookie(c, name) !== undefined);
 }
 
 function cacheFor(path: string) {
@@ -57,6 +77,23 @@ async function send(c: Context<Env>, file: string, cacheControl: string) {
   const type = TYPES[extname(file)] ?? "application/octet-stream";
   c.header("Content-Type", type);
   c.header("Cache-Control", cacheControl);
+  const brotli = `${file}.br`;
+  let body = file;
+  if (await isFile(brotli)) {
+    c.header("Vary", "Accept-Encoding", { append: true });
+    if (acceptsBrotli(c.req.header("Accept-Encoding"))) {
+      c.header("Content-Encoding", "br");
+      body = brotli;
+    }
+  }
   if (c.req.method === "HEAD") return c.body(null);
-  return c.body(await Deno.readFile(file));
+  return c.body(await Deno.readFile(body));
+}
+
+/** br listed in Accept-Encoding, and not refused with q=0. */
+function acceptsBrotli(accept = ""): boolean {
+  return accept.split(",").some((part) => {
+    const [coding, ...params] = part.trim().split(";").map((s) => s.trim());
+    return coding === "br" && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
 }

@@ -1,51 +1,45 @@
-// Entry point: theme with self-hosted Inter (latin and latin-ext only, to keep the
-// precache small), query cache, router and toasts.
-import "@fontsource/inter/latin-400.css";
-import "@fontsource/inter/latin-ext-400.css";
-import "@fontsource/inter/latin-500.css";
-import "@fontsource/inter/latin-ext-500.css";
-import "@fontsource/inter/latin-600.css";
-import "@fontsource/inter/latin-ext-600.css";
-import "@fontsource/inter/latin-700.css";
-import "@fontsource/inter/latin-ext-700.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+// Entry point: self-hosted Inter (latin and latin-ext only, to keep the precache
+// small; app/fonts.css, inlined into index.html at build time), the app shell and
+// the router. A public page rendered at build time (app/prerender.tsx) is
+// hydrated; any other page is rendered here.
+import "./app/fonts.css";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
-import CssBaseline from "@mui/joy/CssBaseline";
-import { CssVarsProvider } from "@mui/joy/styles";
 import { queryClient } from "./api/query_client";
-import { router } from "./app/routes";
+import { SESSION_QUERY_KEY, signedOutAtStart } from "./api/session";
+import { AppShell } from "./app/AppShell";
+import { createRouter } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
-import { theme } from "./app/theme";
-import { Toaster } from "./ui/toast/Toaster";
-import { CACHE_BUSTER, CACHE_MAX_AGE_MS, dehydrateOptions, persister } from "./offline/persister";
-import { startOutbox } from "./offline/outbox";
-import { OfflineBanner } from "./offline/OfflineBanner";
+import { isSignOutPending, storedUser } from "./offline/storage";
+
+const container = document.getElementById("root")!;
+// The server sends a page rendered at build time only to a browser without a
+// session cookie: nobody is signed in, which is what the me call would answer.
+const prerendered = container.hasChildNodes();
+if (prerendered) signedOutAtStart(queryClient);
 
 // The restored cache renders at once (offline too); online, every query is then
-// marked stale so each page load still reads the server's data, as without persistence.
+// marked stale so each page load still reads the server's data, as without
+// persistence (the session of a prerendered page is already the server's answer).
+// The outbox (and IndexedDB with it) starts only when it may have work: a user
+// signed in here, or a sign-out still owed; a sign-in starts it otherwise.
 function onCacheRestored() {
-  startOutbox();
-  if (navigator.onLine) void queryClient.invalidateQueries();
+  if (storedUser() || isSignOutPending()) void import("./offline/outbox").then((outbox) => outbox.startOutbox());
+  if (!navigator.onLine) return;
+  void queryClient.invalidateQueries({ predicate: (query) => !(prerendered && query.queryKey[0] === SESSION_QUERY_KEY[0]) });
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <CssVarsProvider theme={theme}>
-      <CssBaseline />
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{ persister, maxAge: CACHE_MAX_AGE_MS, buster: CACHE_BUSTER, dehydrateOptions }}
-        onSuccess={onCacheRestored}
-      >
-        <OfflineBanner />
-        <RouterProvider router={router} />
-        <Toaster />
-      </PersistQueryClientProvider>
-    </CssVarsProvider>
-  </StrictMode>,
+const router = await createRouter({ hydrating: prerendered });
+const app = (
+  <AppShell queryClient={queryClient} onCacheRestored={onCacheRestored}>
+    <RouterProvider router={router} />
+  </AppShell>
 );
+// Hydration as a transition: React does it in slices, leaving the main thread
+// free in between (a phone's CPU would otherwise be blocked for its whole length).
+if (prerendered) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);
 
 registerServiceWorker();
 // Ask the browser not to evict the offline data under storage pressure.

@@ -1,10 +1,10 @@
 // The current session: who is signed in, read from GET /api/auth/me. The user
 // it finds is stored in this browser (offline/storage.ts) as the owner of what
 // the browser keeps; an answer that nobody is signed in forgets that user here.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "./api_error";
 import { call, SignOutPendingError } from "./client";
-import { forgetUser, storeUser } from "../offline/storage";
+import { forgetUser, storedUser, storeUser } from "../offline/storage";
 import type { SessionUser as ServerSessionUser } from "../../../api/auth/contract.ts";
 import type { Json } from "../../../api/http/contract_json.ts";
 
@@ -43,4 +43,15 @@ export const sessionQueryOptions = queryOptions({
 
 export function useSession() {
   return useQuery(sessionQueryOptions);
+}
+
+/**
+ * The session as known before any call: nobody signed in (a page rendered at
+ * build time, which the server sends only without a session cookie). It is what
+ * the me call would answer (401), with the same effect: the user this browser
+ * last saw signed in is forgotten, but for their waiting changes.
+ */
+export function signedOutAtStart(queryClient: QueryClient) {
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  if (storedUser()) void forgetUser(true);
 }

@@ -1,7 +1,7 @@
 // /login (spec 1 §2, §4, §5, §8): step 1 asks for the e-mail and checks for
 // passkeys; step 2 signs in with Face ID (a passkey) or a password, optionally
 // setting up Face ID right after a password sign-in.
-import { type KeyboardEvent, useReducer } from "react";
+import { type KeyboardEvent, useEffect, useReducer } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/joy/Alert";
 import Button from "@mui/joy/Button";
@@ -45,7 +45,13 @@ export default function LoginPage() {
 }
 
 function LoginForm() {
-  const [state, dispatch] = useReducer(loginReducer, undefined, () => initialLoginState(readRememberedEmail()));
+  const [state, dispatch] = useReducer(loginReducer, undefined, () => initialLoginState());
+  // Pre-filled once mounted, not in the first render: that render must match the
+  // page rendered at build time (app/prerender.tsx), which knows no browser's e-mail.
+  useEffect(() => {
+    const remembered = readRememberedEmail();
+    if (remembered) dispatch({ type: "emailChanged", email: remembered });
+  }, []);
   const enterApp = useEnterApp();
 
   async function onContinue() {

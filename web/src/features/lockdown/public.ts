@@ -2,4 +2,4 @@
 // Lockdown button (rail and top bar) and the banner, which also keeps the live
 // channel open.
 export { LockdownBarButton, LockdownNavItem } from "./LockdownButton";
-export { LockdownBanner } from "./LockdownBanner";
+export { LockdownBanner } from "./BannerForAdmins";

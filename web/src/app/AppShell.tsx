@@ -1,0 +1,40 @@
+// What surrounds every screen: theme, query cache (persisted in this browser),
+// the offline banner and the toasts. The same tree in the browser and in the
+// build-time rendering of the public pages (prerender.tsx), so that hydration
+// finds exactly the markup it would render.
+import { type ReactNode, StrictMode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import CssBaseline from "@mui/joy/CssBaseline";
+import { CssVarsProvider } from "@mui/joy/styles";
+import { theme } from "./theme";
+import { Toaster } from "../ui/toast/Toaster";
+import { CACHE_BUSTER, CACHE_MAX_AGE_MS, dehydrateOptions, persister } from "../offline/persister";
+import { OfflineBanner } from "../offline/OfflineBanner";
+
+type Props = {
+  queryClient: QueryClient;
+  /** Runs once the persisted cache is back in memory (in the browser only). */
+  onCacheRestored?: () => void;
+  /** The router. */
+  children: ReactNode;
+};
+
+export function AppShell({ queryClient, onCacheRestored, children }: Props) {
+  return (
+    <StrictMode>
+      <CssVarsProvider theme={theme}>
+        <CssBaseline />
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{ persister, maxAge: CACHE_MAX_AGE_MS, buster: CACHE_BUSTER, dehydrateOptions }}
+          onSuccess={onCacheRestored}
+        >
+          <OfflineBanner />
+          {children}
+          <Toaster />
+        </PersistQueryClientProvider>
+      </CssVarsProvider>
+    </StrictMode>
+  );
+}
