@@ -1,33 +1,37 @@
-// Entry point: self-hosted Inter (latin and latin-ext only, to keep the precache
-// small; app/fonts.css, inlined into index.html at build time), the app shell and
-// the router. A public page rendered at build time (app/prerender.tsx) is
-// hydrated; any other page is rendered here.
-import "./app/fonts.css";
+// Entry point: the app shell and the router. A public page rendered at build
+// time (app/prerender.tsx) is hydrated; any other page is rendered here. (Inter,
+// self-hosted, is index.html's: app/fonts.css.)
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { queryClient } from "./api/query_client";
-import { SESSION_QUERY_KEY, signedOutAtStart } from "./api/session";
+import { sessionQueryOptions, signedOutAtStart } from "./api/session";
 import { AppShell } from "./app/AppShell";
 import { createRouter } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
 import { isSignOutPending, storedUser } from "./offline/storage";
 
+const startedAt = Date.now();
 const container = document.getElementById("root")!;
 // The server sends a page rendered at build time only to a browser without a
 // session cookie: nobody is signed in, which is what the me call would answer.
 const prerendered = container.hasChildNodes();
 if (prerendered) signedOutAtStart(queryClient);
+// Any other page (the phone's /app above all) begins with the session: asked for
+// now, beside the page's own chunk, not once that chunk has arrived.
+else void queryClient.prefetchQuery(sessionQueryOptions);
 
 // The restored cache renders at once (offline too); online, every query is then
 // marked stale so each page load still reads the server's data, as without
-// persistence (the session of a prerendered page is already the server's answer).
+// persistence (what this page load already read or is reading is left alone).
 // The outbox (and IndexedDB with it) starts only when it may have work: a user
 // signed in here, or a sign-out still owed; a sign-in starts it otherwise.
 function onCacheRestored() {
   if (storedUser() || isSignOutPending()) void import("./offline/outbox").then((outbox) => outbox.startOutbox());
   if (!navigator.onLine) return;
-  void queryClient.invalidateQueries({ predicate: (query) => !(prerendered && query.queryKey[0] === SESSION_QUERY_KEY[0]) });
+  void queryClient.invalidateQueries({
+    predicate: ({ state }) => state.dataUpdatedAt < startedAt && state.fetchStatus !== "fetching",
+  });
 }
 
 const router = await createRouter({ hydrating: prerendered });
