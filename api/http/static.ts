@@ -3,13 +3,15 @@
 // falls back to index.html. A public page rendered at build time
 // (dist/prerendered/, web/build/prerender.ts) goes instead to a browser without
 // a session cookie: it paints before any JavaScript arrives, and it is rendered
-// signed out, which such a browser is. Files are sent as their brotli copy
+// signed out, which such a browser is; a signed-in member's /app is rendered
+// for the request (server_render.ts). Files are sent as their brotli copy
 // (<file>.br, made at build time) to browsers that accept it.
 import type { Context, Next } from "hono";
 import { getCookie } from "hono/cookie";
 import { extname, join, normalize } from "node:path";
 import { cookieName } from "../auth/sessions.ts";
 import type { Env } from "./env.ts";
+import { SERVER_DIR, signedInPages } from "./server_render.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -29,14 +31,18 @@ const TYPES: Record<string, string> = {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const NO_CACHE = "no-cache";
+/** A page rendered for its visitor: no shared cache may keep it. */
+const PRIVATE = "private, no-cache";
 
 export function serveApp(staticDir: string) {
   const root = normalize(staticDir);
+  const renderSignedIn = signedInPages(root);
   return async (c: Context<Env>, next: Next) => {
     if (c.req.path.startsWith("/api/") || c.req.path === "/api") return await next();
     const path = decodeURIComponent(c.req.path);
     const file = normalize(join(root, path));
-    if (file.startsWith(root) && await isFile(file)) return send(c, file, cacheFor(path));
+    const serverOnly = file.startsWith(join(root, SERVER_DIR, "/"));
+    if (file.startsWith(root) && !serverOnly && await isFile(file)) return send(c, file, cacheFor(path));
     // Paths that look like files are real misses, not client routes.
     if (extname(path)) return c.text("Not found", 404);
     const index = join(root, "index.html");
@@ -45,7 +51,15 @@ export function serveApp(staticDir: string) {
     }
     // The answer to a page differs with the session cookie.
     c.header("Vary", "Cookie", { append: true });
-    const page = hasSessionCookie(c) ? null : prerendered(root, path);
+    if (hasSessionCookie(c)) {
+      const rendered = c.req.method === "GET" ? await renderSignedIn(c, path) : null;
+      if (rendered) {
+        c.header("Cache-Control", PRIVATE);
+        return c.html(rendered);
+      }
+      return send(c, index, NO_CACHE);
+    }
+    const page = prerendered(root, path);
     return send(c, page && await isFile(page) ? page : index, NO_CACHE);
   };
 }

@@ -1,11 +1,12 @@
-// Build step: a brotli copy (<file>.br, best quality) of every text file in the
-// build, made once here instead of per request; the API sends it to browsers
-// that accept br (api/http/static.ts). Runs last, after the service worker and
-// the prerendered pages are written.
+// Build step: a brotli copy (<file>.br, best quality) of every text file the
+// browser gets, made once here instead of per request; the API sends it to
+// browsers that accept br (api/http/static.ts). Runs last, after the service
+// worker and the prerendered pages are written. The server build is not sent.
 import { readdir, readFile, writeFile } from "node:fs/promises";
-import { extname, join, resolve } from "node:path";
+import { extname, join, relative, resolve, sep } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 import type { Plugin } from "vite";
+import { SERVER_DIR } from "./prerender.ts";
 
 const TEXT = new Set([".js", ".mjs", ".css", ".html", ".svg", ".webmanifest", ".json", ".txt"]);
 /** Smaller answers gain nothing worth a header and a file. */
@@ -25,6 +26,7 @@ export function precompress(): Plugin {
       async handler() {
         for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
           if (!entry.isFile() || !TEXT.has(extname(entry.name))) continue;
+          if (relative(outDir, entry.parentPath).split(sep)[0] === SERVER_DIR) continue;
           const file = join(entry.parentPath, entry.name);
           const body = await readFile(file);
           if (body.byteLength < MIN_BYTES) continue;

@@ -1,27 +1,22 @@
-// Build step: renders the public pages (web/src/app/prerender.tsx) into
-// dist/prerendered/<page>.html, each the built index.html with the page's markup
-// in #root and its own title and robots meta. A server build of that entry is
-// made into a temporary folder, imported, and thrown away. Their one script is
-// app/hydrate_after_paint.ts (a chunk of the browser's build), in place of the
-// entry and its preloads: the app loads once the page is painted.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+// Build step: the server rendering of web/src/app/prerender.tsx. A server build
+// of that entry goes to dist/server/ with page.html, the built index.html whose
+// one script is app/hydrate_after_paint.ts (a chunk of the browser's build) in
+// place of the entry and its preloads, so the app loads once the page is
+// painted. The API renders /app with them per request (api/http/server_render.ts);
+// the public pages are rendered here, signed out, into dist/prerendered/.
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
-import type { RenderedPage } from "../src/app/prerender";
 
-export const PRERENDERED_DIR = "prerendered";
+type Entry = typeof import("../src/app/prerender.tsx");
 
-/** The file a prerendered path is written to (and served from, api/http/static.ts): / is index.html. */
-export const prerenderedFile = (path: string) => `${PRERENDERED_DIR}/${path === "/" ? "index" : path.slice(1)}.html`;
-
-type Entry = { render(path: string): Promise<RenderedPage>; PRERENDERED_PATHS: string[] };
-
-const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
-
+const ENTRY = "src/app/prerender.tsx";
 const HYDRATE_ENTRY = "src/app/hydrate_after_paint.ts";
+/** Folders of dist/ that the API reads and does not serve (api/http/static.ts). */
+export const SERVER_DIR = "server";
+export const PRERENDERED_DIR = "prerendered";
 
 export function prerender(): Plugin {
   let root = "";
@@ -46,34 +41,29 @@ export function prerender(): Plugin {
       order: "post",
       sequential: true,
       async handler() {
-        const serverDir = await mkdtemp(join(tmpdir(), "threshold-prerender-"));
-        try {
-          await build({
-            configFile: false,
-            root,
-            publicDir: false,
-            logLevel: "warn",
-            plugins: [react()],
-            // Everything bundled: Joy's folders are not importable as Node ESM.
-            ssr: { noExternal: true },
-            build: { ssr: "src/app/prerender.tsx", outDir: serverDir, emptyOutDir: true },
-          });
-          const entry: Entry = await import(pathToFileURL(join(serverDir, "prerender.js")).href);
-          const shell = (await readFile(join(outDir, "index.html"), "utf8"))
-            .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
-            .replace(/(<script type="module" crossorigin src=")[^"]+(")/, `$1${hydrateScript}$2`);
-          if (!shell.includes(hydrateScript)) throw new Error("index.html has no module script to replace");
-          await mkdir(join(outDir, PRERENDERED_DIR), { recursive: true });
-          for (const path of entry.PRERENDERED_PATHS) {
-            const page = await entry.render(path);
-            const html = shell
-              .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>\n    <meta name="robots" content="${page.robots}" />`)
-              .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
-            if (!html.includes(page.html)) throw new Error("index.html has no empty #root to render into");
-            await writeFile(join(outDir, prerenderedFile(path)), html);
-          }
-        } finally {
-          await rm(serverDir, { recursive: true, force: true });
+        const serverDir = join(outDir, SERVER_DIR);
+        await build({
+          configFile: false,
+          root,
+          publicDir: false,
+          logLevel: "warn",
+          plugins: [react()],
+          // Everything bundled: Joy's folders are not importable as Node ESM, and Deno runs it too.
+          ssr: { noExternal: true },
+          build: { ssr: ENTRY, outDir: serverDir, emptyOutDir: true },
+        });
+        const template = (await readFile(join(outDir, "index.html"), "utf8"))
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
+          .replace(/(<script type="module" crossorigin src=")[^"]+(")/, `$1${hydrateScript}$2`);
+        if (!template.includes(hydrateScript)) throw new Error("index.html has no module script to replace");
+        await writeFile(join(serverDir, "page.html"), template);
+
+        const entry: Entry = await import(pathToFileURL(join(serverDir, "prerender.js")).href);
+        await mkdir(join(outDir, PRERENDERED_DIR), { recursive: true });
+        for (const path of entry.PRERENDERED_PATHS) {
+          const html = entry.page(template, await entry.render(path, null), null);
+          if (!html.includes('<div id="root"><')) throw new Error("index.html has no empty #root to render into");
+          await writeFile(join(outDir, PRERENDERED_DIR, `${path === "/" ? "index" : path.slice(1)}.html`), html);
         }
       },
     },

@@ -1,24 +1,24 @@
-// Entry point: the app shell and the router. A public page rendered at build
-// time (app/prerender.tsx) is hydrated; any other page is rendered here. (Inter,
-// self-hosted, is index.html's: app/fonts.css.)
+// Entry point: the app shell and the router. A page rendered on the server
+// (app/prerender.tsx: the public pages, a member's /app) is hydrated; any other
+// page is rendered here. (Inter, self-hosted, is index.html's: app/fonts.css.)
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { queryClient } from "./api/query_client";
-import { sessionQueryOptions, signedOutAtStart } from "./api/session";
+import { type SessionUser, sessionQueryOptions, startWithSession } from "./api/session";
 import { AppShell } from "./app/AppShell";
+import { SESSION_DATA_ID } from "./app/session_data";
 import { createRouter } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
 import { isSignOutPending, storedUser } from "./offline/storage";
 
 const startedAt = Date.now();
 const container = document.getElementById("root")!;
-// The server sends a page rendered at build time only to a browser without a
-// session cookie: nobody is signed in, which is what the me call would answer.
-const prerendered = container.hasChildNodes();
-if (prerendered) signedOutAtStart(queryClient);
-// Any other page (the phone's /app above all) begins with the session: asked for
-// now, beside the page's own chunk, not once that chunk has arrived.
+// A page rendered on the server says whom for; any other page begins with the
+// session: asked for now, beside the page's own chunk, not once it has arrived.
+const sessionData = document.getElementById(SESSION_DATA_ID);
+const prerendered = sessionData !== null;
+if (sessionData) startWithSession(queryClient, JSON.parse(sessionData.textContent!) as SessionUser | null);
 else void queryClient.prefetchQuery(sessionQueryOptions);
 
 // The restored cache renders at once (offline too); online, every query is then

@@ -46,12 +46,14 @@ export function useSession() {
 }
 
 /**
- * The session as known before any call: nobody signed in (a page rendered at
- * build time, which the server sends only without a session cookie). It is what
- * the me call would answer (401), with the same effect: the user this browser
- * last saw signed in is forgotten, but for their waiting changes.
+ * The session as a page rendered on the server says it (app/prerender.tsx): the
+ * user it was rendered for, or null for a public page (sent only to a browser
+ * without a session cookie). It is what the me call would answer, with the same
+ * effects: the user is stored here, or nobody being signed in forgets the user
+ * this browser last saw, but for their waiting changes.
  */
-export function signedOutAtStart(queryClient: QueryClient) {
-  queryClient.setQueryData(SESSION_QUERY_KEY, null);
-  if (storedUser()) void forgetUser(true);
+export function startWithSession(queryClient: QueryClient, user: SessionUser | null) {
+  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  if (user) storeUser(user);
+  else if (storedUser()) void forgetUser(true);
 }
