@@ -25,15 +25,15 @@ export default defineConfig({
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]web[\\/]src[\\/].*\.tsx?$/.test(id) },
       output: {
         // Libraries every screen needs get stable chunks of their own, so a release
-        // that only touches app code keeps them cached. Anything else (Recharts above
-        // all) is left to automatic splitting and loads only with the lazy route using it.
+        // that only touches app code keeps them cached; React and its router apart,
+        // so that a page rendered on the server can run each in a task of its own
+        // (app/hydrate_after_paint.ts). Anything else (Recharts
+        // above all) is left to automatic splitting and loads only with the lazy
+        // route using it.
         codeSplitting: {
           groups: [
-            {
-              name: "react",
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/,
-              priority: 3,
-            },
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
             // React Query and its persistence (every screen); the virtualizer goes with the long lists.
             { name: "query", test: /node_modules[\\/]@tanstack[\\/](query-|react-query)/, priority: 2 },
             // Joy's styling core only: its components, and the headless hooks and

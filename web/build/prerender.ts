@@ -50,6 +50,9 @@ export function prerender(): Plugin {
           plugins: [react()],
           // Everything bundled: Joy's folders are not importable as Node ESM, and Deno runs it too.
           ssr: { noExternal: true },
+          // Production React and emotion (its class names as the browser's), whatever
+          // NODE_ENV the process that runs it has (Deno has none).
+          define: { "process.env.NODE_ENV": JSON.stringify("production") },
           build: { ssr: ENTRY, outDir: serverDir, emptyOutDir: true },
         });
         const template = (await readFile(join(outDir, "index.html"), "utf8"))

@@ -1,13 +1,14 @@
-// What surrounds every screen: theme, query cache (persisted in this browser),
+// What surrounds every screen: Joy's default theme (its font is Inter, which
+// index.html self-hosts: fonts.css; a theme of our own would only cost a phone
+// the building of a second one), query cache (persisted in this browser),
 // the offline banner and the toasts. The same tree in the browser and in the
-// build-time rendering of the public pages (prerender.tsx), so that hydration
+// server rendering of pages (prerender.tsx), so that hydration
 // finds exactly the markup it would render.
 import { type ReactNode, StrictMode } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import CssBaseline from "@mui/joy/CssBaseline";
 import { CssVarsProvider } from "@mui/joy/styles";
-import { theme } from "./theme";
 import { Toaster } from "../ui/toast/Toaster";
 import { CACHE_BUSTER, CACHE_MAX_AGE_MS, dehydrateOptions, persister } from "../offline/persister";
 import { OfflineBanner } from "../offline/OfflineBanner";
@@ -23,7 +24,7 @@ type Props = {
 export function AppShell({ queryClient, onCacheRestored, children }: Props) {
   return (
     <StrictMode>
-      <CssVarsProvider theme={theme}>
+      <CssVarsProvider>
         <CssBaseline />
         <PersistQueryClientProvider
           client={queryClient}

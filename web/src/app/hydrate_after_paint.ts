@@ -1,4 +1,4 @@
-// The script of the pages rendered at build time, in place of main.tsx's
+// The script of the pages rendered on the server, in place of main.tsx's
 // (web/build/prerender.ts swaps it in): the page is painted from its HTML
 // first, and only then is the app fetched and run to hydrate it. Fetched with
 // the HTML, the app's scripts would compete with the page's own paint for a
@@ -10,11 +10,17 @@ if (document.visibilityState === "visible") {
   await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
   await nextTask();
 }
-// The largest libraries first, each run in a task of its own: run at once with
-// the app, they would hold a phone's main thread for one long stretch, in which
-// a tap on the page waits.
-await import("react-dom/client");
-await nextTask();
-await import("@mui/joy/styles");
-await nextTask();
+// The libraries first, each run in a task of its own (vite.config.ts gives
+// them chunks of their own): run at once with the app, they would hold a phone's
+// main thread for one long stretch, in which a tap on the page waits. Each
+// import names what the app uses of it, so the build keeps no more.
+for (const load of [
+  () => import("react-dom/client").then((m) => m.hydrateRoot),
+  () => import("react-router-dom").then((m) => m.RouterProvider),
+  () => import("@mui/joy/styles").then((m) => m.CssVarsProvider),
+  () => import("@tanstack/react-query").then((m) => m.QueryClient),
+]) {
+  await load();
+  await nextTask();
+}
 await import("../main");
