@@ -16,6 +16,14 @@ export default defineConfig({
     // Hashed files go to dist/assets/ (Vite's default), which the API caches for a year.
     outDir: "../dist",
     emptyOutDir: true,
+    // index.html preloads the entry's chunks; a dynamic import's chunks are fetched
+    // as the browser finds them, not preloaded through <link rel="modulepreload">
+    // added by script: Chrome compiles a module preloaded that way inside the
+    // insertion once it has it, so the hydration of a page rendered on the server
+    // (app/hydrate_after_paint.ts) and every lazy route's first load had one long
+    // task more. The service worker precaches them all, so only a first visit
+    // waits a round trip per level of imports.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
     rolldownOptions: {
       // The app's own modules do nothing on import but define things (the one
       // import for effect is a stylesheet). Declared so, a feature's public.ts
