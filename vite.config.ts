@@ -20,7 +20,7 @@ export default defineConfig({
     // as the browser finds them, not preloaded through <link rel="modulepreload">
     // added by script: Chrome compiles a module preloaded that way inside the
     // insertion once it has it, so the hydration of a page rendered on the server
-    // (app/hydrate_after_paint.ts) and every lazy route's first load had one long
+    // (web/src/hydrate.ts) and every lazy route's first load had one long
     // task more. The service worker precaches them all, so only a first visit
     // waits a round trip per level of imports.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
@@ -35,7 +35,7 @@ export default defineConfig({
         // Libraries every screen needs get stable chunks of their own, so a release
         // that only touches app code keeps them cached; React and its router apart,
         // so that a page rendered on the server can run each in a task of its own
-        // (app/hydrate_after_paint.ts). Anything else (Recharts
+        // (web/src/hydrate.ts). Anything else (Recharts
         // above all) is left to automatic splitting and loads only with the lazy
         // route using it.
         codeSplitting: {

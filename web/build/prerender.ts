@@ -1,6 +1,6 @@
 // Build step: the server rendering of web/src/app/prerender.tsx. A server build
 // of that entry goes to dist/server/ with page.html, the built index.html whose
-// one script is app/hydrate_after_paint.ts (a chunk of the browser's build) in
+// one script is web/src/hydrate.ts (a chunk of the browser's build) in
 // place of the entry and its preloads, so the app loads once the page is
 // painted. The API renders /app with them per request (api/http/server_render.ts);
 // the public pages are rendered here, signed out, into dist/prerendered/.
@@ -13,7 +13,7 @@ import { build, type Plugin } from "vite";
 type Entry = typeof import("../src/app/prerender.tsx");
 
 const ENTRY = "src/app/prerender.tsx";
-const HYDRATE_ENTRY = "src/app/hydrate_after_paint.ts";
+const HYDRATE_ENTRY = "src/hydrate.ts";
 /** Folders of dist/ that the API reads and does not serve (api/http/static.ts). */
 export const SERVER_DIR = "server";
 export const PRERENDERED_DIR = "prerendered";

@@ -1,4 +1,4 @@
-// The script of the pages rendered on the server, in place of main.tsx's
+// The entry of the pages rendered on the server, in place of main.tsx's
 // (web/build/prerender.ts swaps it in): the page is painted from its HTML
 // first, and only then is the app fetched and run to hydrate it. Fetched with
 // the HTML, the app's scripts would compete with the page's own paint for a
@@ -23,4 +23,6 @@ for (const load of [
   await load();
   await nextTask();
 }
-await import("../main");
+await import("./main");
+
+export {}; // a module: the awaits above are top-level
