@@ -45,7 +45,10 @@ export function signedInPages(staticDir: string) {
       if (!user) return null;
       return server.build.page(server.template, await server.build.render(path, user), user);
     } catch (error) {
-      c.var.log.error("server rendering failed, the shell goes instead", { path, error: String(error) });
+      c.var.log.error("server rendering failed, the shell goes instead", {
+        path,
+        error: String(error),
+      });
       return null;
     }
   };

@@ -42,7 +42,9 @@ export function serveApp(staticDir: string) {
     const path = decodeURIComponent(c.req.path);
     const file = normalize(join(root, path));
     const serverOnly = file.startsWith(join(root, SERVER_DIR, "/"));
-    if (file.startsWith(root) && !serverOnly && await isFile(file)) return send(c, file, cacheFor(path));
+    if (file.startsWith(root) && !serverOnly && await isFile(file)) {
+      return send(c, file, cacheFor(path));
+    }
     // Paths that look like files are real misses, not client routes.
     if (extname(path)) return c.text("Not found", 404);
     const index = join(root, "index.html");
