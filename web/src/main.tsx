@@ -34,9 +34,14 @@ function onCacheRestored() {
   });
 }
 
+// A page rendered on the server comes with its controls disabled (a disabled
+// fieldset around #root, app/prerender.tsx): until the app has taken it over, a
+// tap or a keystroke would be lost. They come alive once it has mounted.
+const enableControls = () => container.closest("fieldset")?.removeAttribute("disabled");
+
 const router = await createRouter({ hydrating: prerendered });
 const app = (
-  <AppShell queryClient={queryClient} onCacheRestored={onCacheRestored}>
+  <AppShell queryClient={queryClient} onCacheRestored={onCacheRestored} onMounted={enableControls}>
     <RouterProvider router={router} />
   </AppShell>
 );

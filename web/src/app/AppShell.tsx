@@ -4,7 +4,7 @@
 // the offline banner and the toasts. The same tree in the browser and in the
 // server rendering of pages (prerender.tsx), so that hydration
 // finds exactly the markup it would render.
-import { type ReactNode, StrictMode } from "react";
+import { type ReactNode, StrictMode, useEffect } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import CssBaseline from "@mui/joy/CssBaseline";
@@ -17,11 +17,14 @@ type Props = {
   queryClient: QueryClient;
   /** Runs once the persisted cache is back in memory (in the browser only). */
   onCacheRestored?: () => void;
+  /** Runs once everything inside has mounted (after its effects: a parent's run last). */
+  onMounted?: () => void;
   /** The router. */
   children: ReactNode;
 };
 
-export function AppShell({ queryClient, onCacheRestored, children }: Props) {
+export function AppShell({ queryClient, onCacheRestored, onMounted, children }: Props) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <StrictMode>
       <CssVarsProvider>

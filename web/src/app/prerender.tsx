@@ -61,7 +61,10 @@ export function page(template: string, rendered: RenderedPage, user: SessionUser
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>\n    <meta name="robots" content="${rendered.robots}" />`)
     .replace(
       '<div id="root"></div>',
-      `<script type="application/json" id="${SESSION_DATA_ID}">${session}</script>\n    <div id="root">${rendered.html}</div>`,
+      `<script type="application/json" id="${SESSION_DATA_ID}">${session}</script>\n    ` +
+        // Its controls disabled until the app has taken the page over (main.tsx),
+        // so no tap or keystroke is lost meanwhile; a fieldset that lays nothing out.
+        `<fieldset disabled style="all: unset; display: contents"><div id="root">${rendered.html}</div></fieldset>`,
     );
 }
 

@@ -1,7 +1,7 @@
 // /login (spec 1 §2, §4, §5, §8): step 1 asks for the e-mail and checks for
 // passkeys; step 2 (AuthStep.tsx) signs in with Face ID (a passkey) or a
 // password, optionally setting up Face ID right after a password sign-in.
-import { type KeyboardEvent, lazy, Suspense, useEffect, useReducer, useRef } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useReducer } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/joy/Alert";
 import Button from "@mui/joy/Button";
@@ -35,14 +35,11 @@ export default function LoginPage() {
 
 function LoginForm() {
   const [state, dispatch] = useReducer(loginReducer, undefined, () => initialLoginState());
-  const emailInput = useRef<HTMLInputElement>(null);
   // Filled once mounted, not in the first render: that render must match the page
   // rendered at build time (app/prerender.tsx), which knows no browser's e-mail.
-  // What the visitor typed into that page before it came alive wins over the
-  // e-mail remembered here.
   useEffect(() => {
-    const email = emailInput.current?.value || readRememberedEmail();
-    if (email) dispatch({ type: "emailChanged", email });
+    const remembered = readRememberedEmail();
+    if (remembered) dispatch({ type: "emailChanged", email: remembered });
   }, []);
 
   async function onContinue() {
@@ -86,7 +83,6 @@ function LoginForm() {
                 value={state.email}
                 onChange={(event) => dispatch({ type: "emailChanged", email: event.target.value })}
                 onKeyDown={onEmailKeyDown}
-                slotProps={{ input: { ref: emailInput } }}
               />
             </FormControl>
             <Button type="submit" disabled={!canContinue(state)}>
