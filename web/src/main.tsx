@@ -17,8 +17,13 @@ const container = document.getElementById("root")!;
 // A page rendered on the server says whom for; any other page begins with the
 // session: asked for now, beside the page's own chunk, not once it has arrived.
 const sessionData = document.getElementById(SESSION_DATA_ID);
-const prerendered = sessionData !== null;
-if (sessionData) startWithSession(queryClient, JSON.parse(sessionData.textContent!) as SessionUser | null);
+const renderedFor = sessionData ? (JSON.parse(sessionData.textContent!) as SessionUser | null) : undefined;
+// A sign-out this browser still owes the server (made offline) outranks the
+// session the page was rendered with, as it does the me call's answer: such a
+// page is rendered afresh, signed out, rather than hydrated.
+const signOutOwed = renderedFor && isSignOutPending();
+const prerendered = renderedFor !== undefined && !signOutOwed;
+if (renderedFor !== undefined) startWithSession(queryClient, signOutOwed ? null : renderedFor);
 else void queryClient.prefetchQuery(sessionQueryOptions);
 
 // The restored cache renders at once (offline too); online, every query is then
