@@ -22,7 +22,7 @@ const renderedFor = sessionData ? (JSON.parse(sessionData.textContent!) as Sessi
 // session the page was rendered with, as it does the me call's answer: such a
 // page is rendered afresh, signed out, rather than hydrated.
 const signOutOwed = renderedFor && isSignOutPending();
-const prerendered = renderedFor !== undefined && !signOutOwed;
+const hydrating = renderedFor !== undefined && !signOutOwed;
 if (renderedFor !== undefined) startWithSession(queryClient, signOutOwed ? null : renderedFor);
 else void queryClient.prefetchQuery(sessionQueryOptions);
 
@@ -44,7 +44,7 @@ function onCacheRestored() {
 // tap or a keystroke would be lost. They come alive once it has mounted.
 const enableControls = () => container.closest("fieldset")?.removeAttribute("disabled");
 
-const router = await createRouter({ hydrating: prerendered });
+const router = await createRouter({ hydrating });
 const app = (
   <AppShell queryClient={queryClient} onCacheRestored={onCacheRestored} onMounted={enableControls}>
     <RouterProvider router={router} />
@@ -52,7 +52,7 @@ const app = (
 );
 // Hydration as a transition: React does it in slices, leaving the main thread
 // free in between (a phone's CPU would otherwise be blocked for its whole length).
-if (prerendered) startTransition(() => void hydrateRoot(container, app));
+if (hydrating) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
 registerServiceWorker();

@@ -13,11 +13,17 @@ const PendingChangesDialog = lazy(() => import("./PendingChangesDialog").then((m
 
 const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** When the newest data on hand was read; follows the cache, which the persisted copy fills after the first render. */
+/**
+ * When the newest data on hand was read (0: none, such as the signed-out session
+ * alone); follows the cache, which the persisted copy fills after the first render.
+ */
 function useSavedAt(): number {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  const newest = useCallback(() => Math.max(0, ...cache.getAll().map((q) => q.state.dataUpdatedAt)), [cache]);
+  const newest = useCallback(
+    () => Math.max(0, ...cache.getAll().filter((q) => q.state.data != null).map((q) => q.state.dataUpdatedAt)),
+    [cache],
+  );
   return useSyncExternalStore(subscribe, newest, newest);
 }
 
