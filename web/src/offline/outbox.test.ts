@@ -17,8 +17,7 @@ vi.stubGlobal("localStorage", {
   key: (i: number) => [...stored.keys()][i] ?? null,
 });
 
-const { forgetUser, isSignOutPending, setSignOutPending, storeUser } = await import("./storage");
-const { db } = await import("./db");
+const { db, forgetUser, isSignOutPending, setSignOutPending, storeUser } = await import("./storage");
 const { submit, replay, keepMine, retry, discard } = await import("./outbox");
 const { entitiesOf } = await import("../api/mutations");
 

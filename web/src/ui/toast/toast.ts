@@ -47,7 +47,6 @@ function subscribe(listener: () => void) {
 }
 
 export function useToast() {
-  // The same snapshot on the server: the pages rendered at build time show no toasts.
-  const { toasts } = useSyncExternalStore(subscribe, () => state, () => state);
+  const { toasts } = useSyncExternalStore(subscribe, () => state);
   return { toasts, toast, dismiss: dismissToast };
 }
