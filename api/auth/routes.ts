@@ -4,7 +4,6 @@ import { Hono } from "hono";
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
@@ -38,6 +37,7 @@ import {
   saveChallenge,
   takeChallenge,
   toBase64Url,
+  verifyAssertion,
 } from "./webauthn.ts";
 import { z } from "zod";
 import type { Done, PasskeyCheck, SignedIn } from "./contract.ts";
@@ -87,33 +87,11 @@ export const authRoutes = new Hono<Env>()
       auditFailedSignIn(c, passkey.email, passkey.userId, "deactivated");
       throw forbidden(DEACTIVATED);
     }
-    let verification;
-    try {
-      verification = await verifyAuthenticationResponse({
-        ...passkeyAnswer(c, config, credentialId, input.clientDataJSON, {
-          clientDataJSON: toBase64Url(input.clientDataJSON),
-          authenticatorData: toBase64Url(input.authenticatorData),
-          signature: toBase64Url(input.signature),
-          userHandle: input.userHandle ? toBase64Url(input.userHandle) : undefined,
-        }),
-        credential: {
-          id: passkey.credentialId,
-          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-          counter: passkey.counter,
-          transports: passkey.transports as never,
-        },
-      });
-    } catch (error) {
-      c.var.log.warn("passkey verification failed", { error: String(error) });
-      verification = { verified: false } as const;
-    }
-    if (!verification.verified) {
+    if (!(await verifyAssertion(c, passkey, input, false))) {
       await recordFailure(sql, passkey.email, ip);
       auditFailedSignIn(c, passkey.email, passkey.userId, "passkey");
       throw unauthorized("Face ID authentication failed");
     }
-    await sql`update passkeys set counter = ${verification.authenticationInfo.newCounter},
-      last_used_at = now() where id = ${passkey.id}`;
     await clearFailures(sql, passkey.email);
     await signIn(c, sql, config, passkey.userId);
     const user = await sessionUser(sql, passkey.userId);

@@ -1,9 +1,15 @@
 // Passkey plumbing: relying party from configuration (or the request's host),
 // single-use challenges that expire after 5 minutes, base64 normalisation.
 import type { Context } from "hono";
+import type { z } from "zod";
+import { verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Queries } from "../db/connect.ts";
 import type { Config } from "../config.ts";
 import { badRequest } from "../http/errors.ts";
+import type { Env } from "../http/env.ts";
+import type { StoredPasskey } from "./repo.ts";
+import type { passkeyLoginVerifyBody } from "./schemas.ts";
 
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 
@@ -79,4 +85,46 @@ export async function takeChallenge(
     where challenge = ${challenge} and kind = ${kind}
     returning user_id, email, expires_at > now() as live`;
   return row && (row as unknown as { live: boolean }).live ? row : null;
+}
+
+/** A passkey's answer to an authentication challenge, as the sign-in payload carries it. */
+export type Assertion = z.infer<typeof passkeyLoginVerifyBody>;
+
+/**
+ * Whether the assertion holds for this stored passkey (its challenge, origin, RP ID and
+ * signature; and the user verified, when required). When it does, the passkey's
+ * counter and last use move on. Sign-in and the members' unlock share it.
+ */
+export async function verifyAssertion(
+  c: Context<Env>,
+  passkey: StoredPasskey,
+  input: Assertion,
+  requireUserVerification: boolean,
+): Promise<boolean> {
+  const { sql, config, log } = c.var;
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      ...passkeyAnswer(c, config, passkey.credentialId, input.clientDataJSON, {
+        clientDataJSON: toBase64Url(input.clientDataJSON),
+        authenticatorData: toBase64Url(input.authenticatorData),
+        signature: toBase64Url(input.signature),
+        userHandle: input.userHandle ? toBase64Url(input.userHandle) : undefined,
+      }),
+      requireUserVerification,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports as never,
+      },
+    });
+  } catch (error) {
+    log.warn("passkey verification failed", { error: String(error) });
+    return false;
+  }
+  if (!verification.verified) return false;
+  await sql`update passkeys set counter = ${verification.authenticationInfo.newCounter},
+    last_used_at = now() where id = ${passkey.id}`;
+  return true;
 }

@@ -6,17 +6,14 @@
 // as `Face ID` / `Mobile Unlock`; granted, an unlock command to each of the room's
 // doors in the same transaction, and the answer once they acknowledged (acks.ts).
 import type { Context } from "hono";
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import type { Env } from "../http/env.ts";
 import { badRequest } from "../http/errors.ts";
 import { notFound } from "../http/not_found.ts";
 import { transaction } from "../http/transaction.ts";
 import { passkeysOfEmail } from "../auth/repo.ts";
-import { challengeOf, passkeyAnswer, relyingParty, toBase64Url } from "../auth/webauthn.ts";
-import type { passkeyLoginVerifyBody } from "../auth/schemas.ts";
+import { type Assertion, challengeOf, relyingParty, toBase64Url, verifyAssertion } from "../auth/webauthn.ts";
 import { decideAll } from "../access/decisions.ts";
-import type { z } from "zod";
 import { saveUnlockChallenge, takeUnlockChallenge, UNLOCK_CHALLENGE_SECONDS } from "./challenges.ts";
 import { takeUnlockAttempt } from "./throttle.ts";
 import { doorAnswers, type SentCommand, UNLOCK_WAIT_MS } from "./acks.ts";
@@ -54,11 +51,9 @@ export async function unlockOptions(c: Context<Env>, roomId: number) {
   return options;
 }
 
-type Assertion = z.infer<typeof passkeyLoginVerifyBody>;
-
 /** The answer: 200 granted with each door's result, or 403 denied. */
 export async function unlock(c: Context<Env>, roomId: number, input: Assertion) {
-  const { sql, config, listen, log } = c.var;
+  const { sql, listen, log } = c.var;
   const user = c.var.user!;
   await roomExists(c, roomId);
   if (!(await takeUnlockChallenge(sql, challengeOf(input.clientDataJSON), user.id, roomId))) {
@@ -68,31 +63,8 @@ export async function unlock(c: Context<Env>, roomId: number, input: Assertion) 
   const credentialId = toBase64Url(input.credentialId);
   const passkey = (await passkeysOfEmail(sql, user.email)).find((p) => p.credentialId === credentialId);
   if (!passkey) throw badRequest(UNLOCK_MESSAGES.failed);
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      ...passkeyAnswer(c, config, credentialId, input.clientDataJSON, {
-        clientDataJSON: toBase64Url(input.clientDataJSON),
-        authenticatorData: toBase64Url(input.authenticatorData),
-        signature: toBase64Url(input.signature),
-        userHandle: input.userHandle ? toBase64Url(input.userHandle) : undefined,
-      }),
-      // Face ID (or the device's PIN) must have checked who holds the phone.
-      requireUserVerification: true,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-        counter: passkey.counter,
-        transports: passkey.transports as never,
-      },
-    });
-  } catch (error) {
-    log.warn("unlock: passkey verification failed", { error: String(error) });
-    verification = { verified: false } as const;
-  }
-  if (!verification.verified) throw badRequest(UNLOCK_MESSAGES.failed);
-  await sql`update passkeys set counter = ${verification.authenticationInfo.newCounter},
-    last_used_at = now() where id = ${passkey.id}`;
+  // Face ID (or the device's PIN) must have checked who holds the phone.
+  if (!(await verifyAssertion(c, passkey, input, true))) throw badRequest(UNLOCK_MESSAGES.failed);
 
   // The decision and its commands stand or fall together; committed before the wait,
   // so the doors (on any API process) hear of the commands.
