@@ -8,28 +8,13 @@
 // to a signed-in admin alone and unmount on sign-out, which closes the stream.
 import { useEffect, useRef } from "react";
 import { endPendingSession } from "./client";
+import { SUBSCRIBABLE } from "../../../api/webhooks/schemas.ts";
 
 export const EVENTS_PATH = "/api/events/stream";
 
-/** What the stream sends, and "open" for each (re)connection. */
-export type LiveType =
-  | "access.granted"
-  | "access.denied"
-  | "lockdown.started"
-  | "lockdown.ended"
-  | "door.unlocked_remotely"
-  | "admin.change"
-  | "resync"
-  | "open";
-const STREAM_TYPES: LiveType[] = [
-  "access.granted",
-  "access.denied",
-  "lockdown.started",
-  "lockdown.ended",
-  "door.unlocked_remotely",
-  "admin.change",
-  "resync",
-];
+/** What the stream sends (every event type a webhook may subscribe to, and `resync`), and "open" for each (re)connection. */
+export type LiveType = (typeof SUBSCRIBABLE)[number] | "resync" | "open";
+const STREAM_TYPES: LiveType[] = [...SUBSCRIBABLE, "resync"];
 
 type Listener = { types: readonly LiveType[]; fn: (type: LiveType) => void };
 const listeners = new Set<Listener>();
