@@ -13,6 +13,7 @@ import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
+import { OpenStreams, passes } from "../http/event_stream.ts";
 import { accessLists } from "./access_list.ts";
 import { pendingCommands } from "./commands.ts";
 
@@ -31,9 +32,7 @@ type Door = {
 };
 
 export class DoorStreams {
-  readonly #doors = new Set<Door>();
-  #running = false;
-  #again = false;
+  readonly #doors: OpenStreams<Door>;
   /** Listening starts with the first door's stream. */
   #listening: Promise<unknown> | undefined;
   /** Each room's part of its doors' lists (access_list.ts), kept while only lockdowns or devices change. */
@@ -45,11 +44,9 @@ export class DoorStreams {
     private readonly sql: Queries,
     private readonly listen: Listen,
     private readonly log: Logger,
-    private readonly stopping?: AbortSignal,
+    stopping?: AbortSignal,
   ) {
-    stopping?.addEventListener("abort", () => {
-      for (const door of this.#doors) door.stream.abort();
-    });
+    this.#doors = new OpenStreams(stopping);
   }
 
   /**
@@ -58,7 +55,7 @@ export class DoorStreams {
    * brings all of them back) share their passes.
    */
   async open(door: Door) {
-    if (this.stopping?.aborted) return door.stream.abort();
+    if (this.#doors.closing) return door.stream.abort();
     this.#listening ??= Promise.all([
       this.listen("access_lists", (table) => {
         this.#changed.add(table);
@@ -69,14 +66,13 @@ export class DoorStreams {
     ]);
     await this.#listening;
     this.#doors.add(door);
-    door.stream.onAbort(() => void this.#doors.delete(door));
     this.changed();
     await this.#sendCommands(door.deviceId);
   }
 
   /** Sends each door of the device (null: every door) the pending commands it has not been sent. */
   async #sendCommands(deviceId: number | null) {
-    const doors = [...this.#doors].filter((door) => deviceId === null || door.deviceId === deviceId);
+    const doors = this.#doors.all().filter((door) => deviceId === null || door.deviceId === deviceId);
     for (const id of new Set(doors.map((door) => door.deviceId))) {
       const commands = await pendingCommands(this.sql, id).catch((error) => {
         this.log.warn("door streams: could not read commands", { error: String(error) });
@@ -92,22 +88,10 @@ export class DoorStreams {
   }
 
   /** Something changed: look again, one pass at a time, and once more if more came meanwhile. */
-  changed() {
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = true;
-    (async () => {
-      do {
-        this.#again = false;
-        await this.#tell([...this.#doors]).catch((error) =>
-          this.log.warn("door streams: could not look at the access lists", { error: String(error) })
-        );
-      } while (this.#again);
-      this.#running = false;
-    })();
-  }
+  readonly changed = passes(
+    () => this.#tell(this.#doors.all()),
+    (error) => this.log.warn("door streams: could not look at the access lists", { error: String(error) }),
+  );
 
   /** Sends list-changed to each of `doors` whose list is not the one it has; ends those whose key is gone. */
   async #tell(doors: Door[]) {

@@ -16,6 +16,7 @@ import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Event } from "./contract.ts";
+import { OpenStreams } from "../http/event_stream.ts";
 import { eventsAfter, type Position, positionOf, behind, startPosition } from "./event_data.ts";
 
 export const POLL_MS = 250;
@@ -26,7 +27,7 @@ export const RESYNC = "resync";
 
 export class LiveEvents {
   /** Each open stream, with where it started (whose snapshot's events it must not hear). */
-  readonly #streams = new Map<SSEStreamingApi, Position>();
+  readonly #streams: OpenStreams<{ stream: SSEStreamingApi; start: Position }>;
   #listening: Promise<unknown> | undefined;
   #position: Position | undefined;
   /** Reads and joins one at a time, in order: a stream joins between two reads. */
@@ -38,12 +39,9 @@ export class LiveEvents {
     private readonly sql: Queries,
     private readonly listen: Listen,
     private readonly log: Logger,
-    private readonly stopping?: AbortSignal,
+    stopping?: AbortSignal,
   ) {
-    stopping?.addEventListener("abort", () => {
-      for (const stream of this.#streams.keys()) stream.abort();
-      this.#stopPolling();
-    });
+    this.#streams = new OpenStreams(stopping, () => this.#stopPolling());
   }
 
   /**
@@ -58,11 +56,7 @@ export class LiveEvents {
 
   /** Adds the stream: it first hears what was written since `from` (undefined: `resync`), then every event live. */
   async open(stream: SSEStreamingApi, from: Position | undefined) {
-    if (this.stopping?.aborted) return stream.abort();
-    stream.onAbort(() => {
-      this.#streams.delete(stream);
-      if (this.#streams.size === 0) this.#stopPolling();
-    });
+    if (this.#streams.closing) return stream.abort();
     this.#listening ??= this.listen("events", () => this.#read());
     await this.#listening;
     await this.#run(async () => {
@@ -75,7 +69,8 @@ export class LiveEvents {
       if (!this.#position) this.#position = start;
       else await this.#catchUp(stream, start, this.#position);
       // Gone while catching up: nothing to join.
-      if (!stream.aborted) this.#streams.set(stream, start);
+      if (!stream.aborted) this.#streams.add({ stream, start });
+      else if (this.#streams.size === 0) this.#stopPolling();
     });
     if (this.#streams.size) this.#poll ??= setInterval(() => this.#read(), POLL_MS);
   }
@@ -110,7 +105,7 @@ export class LiveEvents {
       while (this.#position && this.#streams.size) {
         const events = await eventsAfter(this.sql, this.#position, PAGE);
         for (const event of events) {
-          for (const [stream, start] of this.#streams) {
+          for (const { stream, start } of this.#streams.all()) {
             // The process may stand behind where this stream began.
             if (behind(start, event.position)) continue;
             send(stream, message(event)).catch(() => stream.abort());

@@ -1,4 +1,4 @@
-// What every server-sent event stream of the API shares (the doors' stream, the
+// What every server-sent event stream of the API shares (the doors' streams, the
 // dashboards' live events): it stays open until the other side goes or the server
 // shuts down, with a comment line every 25 seconds (spec 3 §3) so that proxies and
 // the client's own timeout do not close an idle one.
@@ -11,4 +11,60 @@ export async function keepOpen(stream: SSEStreamingApi) {
     await stream.sleep(KEEP_ALIVE_MS);
     if (!stream.aborted) await stream.write(": keep-alive\n\n");
   }
+}
+
+/**
+ * The open streams of one kind in this process: each leaves when it closes (the last
+ * to leave calls `onEmpty`), and all end when the server stops (`stopping`), since
+ * none would finish by itself.
+ */
+export class OpenStreams<T extends { stream: SSEStreamingApi }> {
+  readonly #open = new Set<T>();
+
+  constructor(private readonly stopping?: AbortSignal, private readonly onEmpty?: () => void) {
+    stopping?.addEventListener("abort", () => {
+      for (const item of this.#open) item.stream.abort();
+    });
+  }
+
+  /** Whether the server is stopping: a stream opened now is ended at once. */
+  get closing(): boolean {
+    return this.stopping?.aborted ?? false;
+  }
+
+  add(item: T) {
+    this.#open.add(item);
+    item.stream.onAbort(() => {
+      this.#open.delete(item);
+      if (this.#open.size === 0) this.onEmpty?.();
+    });
+  }
+
+  get size(): number {
+    return this.#open.size;
+  }
+
+  all(): T[] {
+    return [...this.#open];
+  }
+}
+
+/**
+ * `pass` run on demand, one at a time: asked while one runs, it runs once more after
+ * it (however often it was asked meanwhile). A failure is logged by `failed`.
+ */
+export function passes(pass: () => Promise<void>, failed: (error: unknown) => void): () => void {
+  let running = false;
+  let again = false;
+  return () => {
+    if (running) return void (again = true);
+    running = true;
+    (async () => {
+      do {
+        again = false;
+        await pass().catch(failed);
+      } while (again);
+      running = false;
+    })();
+  };
 }

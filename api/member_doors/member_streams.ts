@@ -14,6 +14,7 @@ import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
+import { OpenStreams, passes } from "../http/event_stream.ts";
 import { memberDoors } from "./doors.ts";
 import { memberLockdowns } from "./lockdowns.ts";
 
@@ -25,46 +26,32 @@ async function etagOf(view: unknown) {
 }
 
 export class MemberStreams {
-  readonly #members = new Set<Member>();
+  readonly #members: OpenStreams<Member>;
   #listening: Promise<unknown> | undefined;
-  #running = false;
-  #again = false;
 
   constructor(
     private readonly sql: Queries,
     private readonly listen: Listen,
     private readonly log: Logger,
-    private readonly stopping?: AbortSignal,
+    stopping?: AbortSignal,
   ) {
-    stopping?.addEventListener("abort", () => {
-      for (const member of this.#members) member.stream.abort();
-    });
+    this.#members = new OpenStreams(stopping);
   }
 
   /** Opens a member's stream: `changed` with the next pass, unless Last-Event-ID is their view's. */
   async open(member: Member) {
-    if (this.stopping?.aborted) return member.stream.abort();
+    if (this.#members.closing) return member.stream.abort();
     this.#listening ??= this.listen("access_lists", () => this.changed());
     await this.#listening;
     this.#members.add(member);
-    member.stream.onAbort(() => void this.#members.delete(member));
     this.changed();
   }
 
   /** Something changed: look again, one pass at a time, and once more if more came meanwhile. */
-  changed() {
-    if (this.#running) return void (this.#again = true);
-    this.#running = true;
-    (async () => {
-      do {
-        this.#again = false;
-        await this.#tell([...this.#members]).catch((error) =>
-          this.log.warn("member streams: could not read the members' doors", { error: String(error) })
-        );
-      } while (this.#again);
-      this.#running = false;
-    })();
-  }
+  readonly changed = passes(
+    () => this.#tell(this.#members.all()),
+    (error) => this.log.warn("member streams: could not read the members' doors", { error: String(error) }),
+  );
 
   async #tell(members: Member[]) {
     if (!members.length) return;
