@@ -15,15 +15,12 @@ import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import { OpenStreams, passes } from "../http/event_stream.ts";
+import { entityTag } from "../access/access_list.ts";
 import { memberDoors } from "./doors.ts";
 import { memberLockdowns } from "./lockdowns.ts";
 
 type Member = { userId: number; stream: SSEStreamingApi; etag: string | null };
 
-async function etagOf(view: unknown) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(view)));
-  return `"${[...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
-}
 
 export class MemberStreams {
   readonly #members: OpenStreams<Member>;
@@ -60,7 +57,7 @@ export class MemberStreams {
       memberLockdowns(this.sql),
     ]);
     for (const member of members) {
-      const etag = await etagOf({ doors: doors.get(member.userId), lockdowns });
+      const etag = await entityTag(JSON.stringify({ doors: doors.get(member.userId), lockdowns }));
       if (etag === member.etag) continue;
       member.etag = etag;
       // Not awaited: a member slow to read must not hold up the others.
