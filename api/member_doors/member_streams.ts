@@ -21,7 +21,6 @@ import { memberLockdowns } from "./lockdowns.ts";
 
 type Member = { userId: number; stream: SSEStreamingApi; etag: string | null };
 
-
 export class MemberStreams {
   readonly #members: OpenStreams<Member>;
   #listening: Promise<unknown> | undefined;
