@@ -14,6 +14,7 @@ import { DEMO_ADMIN, DEMO_MEMBER, seedDemo } from "./demo/seed.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
+import { startSearchIndexMerge } from "./jobs/search_index_merge.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
 import { WebhookSender } from "./webhooks/sender.ts";
 import { createIntegrations, stopIntegrations } from "./integrations/integrations.ts";
@@ -88,6 +89,7 @@ try {
 }
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
+const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
 const stopWebhooks = await new WebhookSender({
   sql: db.sql,
   listen: db.listen,
@@ -106,6 +108,7 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info("shutting down", { signal });
   stopHousekeeping();
+  stopSearchIndexMerge();
   stopWebhooks();
   await doorSimulator?.stop();
   shuttingDown.abort(); // the doors' event streams end: they would never finish by themselves

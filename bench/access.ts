@@ -30,6 +30,7 @@ import { connectServer } from "../api/db/connect.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { createLogger } from "../api/http/logger.ts";
 import { deviceKeyOnly } from "../api/access/device_auth.ts";
+import { startSearchIndexMerge } from "../api/jobs/search_index_merge.ts";
 
 const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 
@@ -50,7 +51,10 @@ if (Deno.args[0] === "--serve") {
     statementTimeoutMs: config.dbStatementTimeoutMs,
     maxWaiting: config.dbMaxWaiting,
   });
-  const app = createApp({ sql: db.sql, listen: db.listen, config, log: createLogger("warn") });
+  const log = createLogger("warn");
+  const app = createApp({ sql: db.sql, listen: db.listen, config, log });
+  // As main.ts does: the log's search index is merged in the background.
+  await startSearchIndexMerge(db.sql, log);
   // The bare route: routing, every middleware, the decisions' own access rule (the key
   // checked and hashed), the request body read, a JSON answer; no database. Sent exactly
   // what a decision is sent, so the two differ only in the work. (Under allow.public, as
