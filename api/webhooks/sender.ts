@@ -19,6 +19,7 @@ import { transaction } from "../http/transaction.ts";
 import { SYSTEM, writeEvent } from "../audit/record.ts";
 import { eventsById } from "../events/event_data.ts";
 import { signedHeaders } from "./signing.ts";
+import { passes } from "../http/event_stream.ts";
 import { publicAddressProblem, type Resolve, systemResolve } from "./public_address.ts";
 
 const SECOND = 1000;
@@ -60,6 +61,7 @@ type Claimed = {
   id: string;
   eventId: string;
   attempts: number;
+  /** As first sent; once claimed, null only when its event is gone. */
   body: string | null;
   webhookId: number;
   url: string;
@@ -68,12 +70,13 @@ type Claimed = {
 
 type Outcome = { statusCode: number | null; error: string | null };
 
+type ToRecord = { delivery: Claimed; outcome: Outcome; settled: (error?: unknown) => void };
+
 export class WebhookSender {
   readonly #o: Required<SenderOptions>;
   #inFlight = 0;
-  #claiming = false;
-  #again = false;
   #stopped = false;
+  #toRecord: ToRecord[] = [];
 
   constructor(options: SenderOptions) {
     this.#o = {
@@ -97,36 +100,19 @@ export class WebhookSender {
   }
 
   /** Claims what is due, as many as there is room for, and again while more may be. */
-  wake() {
-    if (this.#stopped) return;
-    if (this.#claiming) {
-      this.#again = true;
-      return;
+  readonly wake = passes(async () => {
+    const room = MAX_IN_FLIGHT - this.#inFlight;
+    if (this.#stopped || room <= 0) return;
+    const claimed = await this.#claim(room);
+    for (const delivery of claimed) {
+      this.#inFlight++;
+      this.#attempt(delivery).finally(() => {
+        this.#inFlight--;
+        this.wake();
+      });
     }
-    this.#claiming = true;
-    void (async () => {
-      try {
-        do {
-          this.#again = false;
-          const room = MAX_IN_FLIGHT - this.#inFlight;
-          if (room <= 0) break;
-          const claimed = await this.#claim(room);
-          for (const delivery of claimed) {
-            this.#inFlight++;
-            this.#attempt(delivery).finally(() => {
-              this.#inFlight--;
-              this.wake();
-            });
-          }
-          if (claimed.length === room) this.#again = true;
-        } while (this.#again && !this.#stopped);
-      } catch (error) {
-        this.#o.log.warn("webhooks: claiming deliveries failed", { error: String(error) });
-      } finally {
-        this.#claiming = false;
-      }
-    })();
-  }
+    if (claimed.length === room) this.wake();
+  }, (error) => this.#o.log.warn("webhooks: claiming deliveries failed", { error: String(error) }));
 
   /** Sends every delivery due now, waiting for each attempt (tests, on a controlled clock). */
   async sendDue(): Promise<number> {
@@ -139,9 +125,15 @@ export class WebhookSender {
     }
   }
 
+  /**
+   * Claims up to `limit` due deliveries, each with its body: those sent before keep
+   * theirs; the others' bodies are built now, all in one read of their events, and
+   * kept (a statement for the lot: a sender's statements share the pool with the
+   * access decisions).
+   */
   async #claim(limit: number): Promise<Claimed[]> {
     const now = this.#o.now();
-    return await this.#o.sql<Claimed[]>`
+    const claimed = await this.#o.sql<Claimed[]>`
       with due as (
         select d.id from webhook_deliveries d
         where d.status = 'pending' and d.next_attempt_at <= ${now}
@@ -155,15 +147,34 @@ export class WebhookSender {
       from due, webhooks w
       where d.id = due.id and w.id = d.webhook_id
       returning d.id, d.event_id, d.attempts, d.body, w.id as webhook_id, w.url, w.secret`;
+    const first = claimed.filter((delivery) => delivery.body === null);
+    if (!first.length) return claimed;
+    const events = new Map(
+      (await eventsById(this.#o.sql, first.map((d) => Number(d.eventId)))).map((e) => [e.id, e]),
+    );
+    const bodies = new Map(first.flatMap((delivery) => {
+      const event = events.get(Number(delivery.eventId));
+      if (!event) return [];
+      const { type, timestamp, data } = event;
+      return [[delivery.id, JSON.stringify({ type, timestamp, data })]];
+    }));
+    if (bodies.size) {
+      await this.#o.sql`update webhook_deliveries d set body = b.body
+        from unnest(${[...bodies.keys()]}::bigint[], ${[...bodies.values()]}::text[]) as b(id, body)
+        where d.id = b.id and d.body is null`;
+    }
+    return claimed.map((delivery) => ({ ...delivery, body: delivery.body ?? bodies.get(delivery.id) ?? null }));
   }
 
   async #attempt(delivery: Claimed) {
     try {
-      const body = delivery.body ?? (await this.#firstBody(delivery));
-      const outcome = body === undefined
+      const outcome = delivery.body === null
         ? { statusCode: null, error: "The event is no longer held" }
-        : await this.#send(delivery, body);
-      await this.#record(delivery, outcome, body === undefined);
+        : await this.#send(delivery, delivery.body);
+      await new Promise<void>((resolve, reject) => {
+        this.#toRecord.push({ delivery, outcome, settled: (e) => e === undefined ? resolve() : reject(e) });
+        this.#recordWaiting();
+      });
     } catch (error) {
       // Left claimed: due again when its lease ends.
       this.#o.log.warn("webhooks: an attempt failed to be recorded", {
@@ -171,16 +182,6 @@ export class WebhookSender {
         error: String(error),
       });
     }
-  }
-
-  /** The body { type, timestamp, data }, built once and kept with the delivery. */
-  async #firstBody(delivery: Claimed): Promise<string | undefined> {
-    const [event] = await eventsById(this.#o.sql, [Number(delivery.eventId)]);
-    if (!event) return undefined;
-    const body = JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data });
-    await this.#o
-      .sql`update webhook_deliveries set body = ${body} where id = ${delivery.id} and body is null`;
-    return body;
   }
 
   async #send(delivery: Claimed, body: string): Promise<Outcome> {
@@ -217,22 +218,44 @@ export class WebhookSender {
     }
   }
 
-  async #record(delivery: Claimed, outcome: Outcome, final: boolean) {
-    const { statusCode, error } = outcome;
-    const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    const gone = statusCode === 410;
-    const failed = final || gone || (!ok && delivery.attempts >= MAX_ATTEMPTS);
-    const next = ok || failed
-      ? null
-      : new Date(this.#o.now().getTime() + RETRY_DELAYS_MS[delivery.attempts - 1]);
-    await transaction(this.#o.sql, async (tx) => {
-      await tx`update webhook_deliveries set status = ${
-        ok ? "delivered" : failed ? "failed" : "pending"
-      },
-        last_status_code = ${statusCode}, last_error = ${error}, next_attempt_at = ${next}
-        where id = ${delivery.id}`;
-      if (gone) await disable(tx, delivery.webhookId);
+  /**
+   * Records the attempts that have ended, all waiting at once in one statement, one
+   * such at a time: attempts end in waves (a batch claimed together, an endpoint's
+   * timeout), and one statement each would crowd the pool.
+   */
+  readonly #recordWaiting = passes(async () => {
+    const batch = this.#toRecord.splice(0);
+    if (!batch.length) return;
+    try {
+      await this.#recordAll(batch);
+      for (const recorded of batch) recorded.settled();
+    } catch (error) {
+      for (const recorded of batch) recorded.settled(error);
+    }
+  }, (error) => this.#o.log.warn("webhooks: recording attempts failed", { error: String(error) }));
+
+  async #recordAll(batch: ToRecord[]) {
+    const rows = batch.map(({ delivery, outcome: { statusCode, error } }) => {
+      const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+      const failed = delivery.body === null || statusCode === 410 ||
+        (!ok && delivery.attempts >= MAX_ATTEMPTS);
+      const next = ok || failed
+        ? null
+        : new Date(this.#o.now().getTime() + RETRY_DELAYS_MS[delivery.attempts - 1]).toISOString();
+      return { id: delivery.id, status: ok ? "delivered" : failed ? "failed" : "pending", statusCode, error, next };
     });
+    const gone = new Set(batch.filter((r) => r.outcome.statusCode === 410).map((r) => r.delivery.webhookId));
+    const write = async (sql: Queries) => {
+      await sql`update webhook_deliveries d
+        set status = o.status, last_status_code = o.code, last_error = o.error, next_attempt_at = o.next
+        from unnest(${rows.map((r) => r.id)}::bigint[], ${rows.map((r) => r.status)}::text[],
+          ${rows.map((r) => r.statusCode)}::int[], ${rows.map((r) => r.error)}::text[],
+          ${rows.map((r) => r.next)}::timestamptz[]) as o(id, status, code, error, next)
+        where d.id = o.id`;
+      for (const webhookId of gone) await disable(sql, webhookId);
+    };
+    if (gone.size) await transaction(this.#o.sql, write);
+    else await write(this.#o.sql);
   }
 }
 

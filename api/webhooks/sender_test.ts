@@ -210,6 +210,30 @@ Deno.test({
         ]);
       });
 
+      await t.step(
+        "a delivery whose event is no longer held fails at once, unsent; one claimed with it is delivered",
+        async () => {
+          receiver.answer(() => new Response("ok"));
+          receiver.received.length = 0;
+          const hook = await make("/held", ["access.granted"]);
+          const [log] = await sql`insert into access_logs (action, outcome, user_name)
+            values ('Unlock', 'success', 'Gone Person') returning id`;
+          await sql`delete from access_logs where id = ${log.id}`;
+          await test(hook.id);
+          await now();
+          assertEquals(await sender().sendDue(), 2);
+          assertEquals(receiver.received.map((r) => JSON.parse(r.body).type), ["webhook.test"]);
+          const byType = new Map<string, { status: string; attempts: number; lastError: string | null }>(
+            (await deliveries(hook.id)).map((d: { eventType: string }) => [d.eventType, d]),
+          );
+          assertEquals(
+            [byType.get("access.granted")?.status, byType.get("access.granted")?.lastError],
+            ["failed", "The event is no longer held"],
+          );
+          assertEquals(byType.get("webhook.test")?.status, "delivered");
+        },
+      );
+
       await t.step("two senders on one database: each delivery is sent once", async () => {
         receiver.received.length = 0;
         const hook = await make("/once");
