@@ -64,7 +64,7 @@ export default tseslint.config(
       ],
       // The entry point is a file of its own, not a folder.
       "boundaries/files": [
-        { category: "main", pattern: "web/src/main.tsx" },
+        { category: "main", pattern: ["web/src/main.tsx", "web/src/hydrate.ts"] },
         // The server's answer types: the one contract both sides compile against (types
         // only; the web never runs server code).
         { category: "contract", pattern: ["api/*/contract.ts", "api/http/contract_json.ts"] },
@@ -101,10 +101,15 @@ export default tseslint.config(
             from: { element: { types: ["feature", ...shared] } },
             allow: { to: { file: { categories: "shared-rule" } } },
           },
-          // The entry point mounts the app, the shared providers and the banner.
+          // The entry point mounts the app, the shared providers and the banner; the
+          // entry of the pages rendered on the server runs it once they are painted.
           {
             from: { file: { categories: "main" } },
             allow: { to: { element: { types: ["app", ...shared] } } },
+          },
+          {
+            from: { file: { categories: "main" } },
+            allow: { to: { file: { categories: "main" } } },
           },
           // The routes load each feature's pages lazily.
           {

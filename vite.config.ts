@@ -3,6 +3,9 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { inlineFonts } from "./web/build/inline_fonts.ts";
+import { precompress } from "./web/build/precompress.ts";
+import { prerender } from "./web/build/prerender.ts";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 const THEME_COLOR = "#0b6bcb";
@@ -13,25 +16,41 @@ export default defineConfig({
     // Hashed files go to dist/assets/ (Vite's default), which the API caches for a year.
     outDir: "../dist",
     emptyOutDir: true,
+    // index.html preloads the entry's chunks; a dynamic import's chunks are fetched
+    // as the browser finds them, not preloaded through <link rel="modulepreload">
+    // added by script: Chrome compiles a module preloaded that way inside the
+    // insertion once it has it, so the hydration of a page rendered on the server
+    // (web/src/hydrate.ts) and every lazy route's first load had one long
+    // task more. The service worker precaches them all, so only a first visit
+    // waits a round trip per level of imports.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
     rolldownOptions: {
+      // The app's own modules do nothing on import but define things (the one
+      // import for effect is a stylesheet). Declared so, a feature's public.ts
+      // re-exporting several pieces costs a screen only the pieces it uses: a
+      // member's /app gets the lockdown banner's stub, not the admin's Lockdown
+      // button with its dialog and checks.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]web[\\/]src[\\/].*\.tsx?$/.test(id) },
       output: {
         // Libraries every screen needs get stable chunks of their own, so a release
-        // that only touches app code keeps them cached. Anything else (Recharts above
-        // all) is left to automatic splitting and loads only with the lazy route using it.
+        // that only touches app code keeps them cached; React and its router apart,
+        // so that a page rendered on the server can run each in a task of its own
+        // (web/src/hydrate.ts). Anything else (Recharts
+        // above all) is left to automatic splitting and loads only with the lazy
+        // route using it.
         codeSplitting: {
           groups: [
-            {
-              name: "react",
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler|cookie|set-cookie-parser)[\\/]/,
-              priority: 3,
-            },
-            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-            // Joy's styling core only: its components are split with the screens
-            // that use them, so /login does not download every table, tab and menu.
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            // React Query and its persistence (every screen); the virtualizer goes with the long lists.
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/](query-|react-query)/, priority: 2 },
+            // Joy's styling core only: its components, and the headless hooks and
+            // popper under them, are split with the screens that use them, so /login
+            // does not download every table, tab, menu and select.
             {
               name: "joy",
               test:
-                /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|base|types|joy[\\/](styles|CssBaseline|utils|colorInversion|stack|Box|Typography))|@emotion|@popperjs|@babel[\\/]runtime|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
+                /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|types|joy[\\/](styles|CssBaseline|utils|colorInversion|stack|Box|Typography))|@emotion|@babel[\\/]runtime|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
               priority: 1,
             },
           ],
@@ -44,6 +63,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    inlineFonts(),
     VitePWA({
       strategies: "injectManifest",
       // Resolved against `root` (web/), so this is the top-level sw/ folder.
@@ -77,6 +97,9 @@ export default defineConfig({
         globPatterns: ["**/*.{js,css,html,woff2,png,svg}"],
       },
     }),
+    // After the build and the service worker: the public pages' HTML, then brotli copies of it all.
+    prerender(),
+    precompress(),
   ],
   test: {
     root: repoRoot,

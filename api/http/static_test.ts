@@ -1,5 +1,6 @@
+import { brotliCompressSync } from "node:zlib";
 import { assertEquals } from "../testing/assert.ts";
-import { startTestApp } from "../testing/test_app.ts";
+import { addUser, startTestApp } from "../testing/test_app.ts";
 
 Deno.test({
   name: "serving the built PWA",
@@ -11,7 +12,28 @@ Deno.test({
     await Deno.writeTextFile(`${dir}/index.html`, "<!doctype html><title>Threshold</title>");
     await Deno.writeTextFile(`${dir}/sw.js`, "self.x = 1");
     await Deno.writeTextFile(`${dir}/assets/index-AbC123.js`, "console.log(1)");
-    const { request, close } = await startTestApp({ STATIC_DIR: dir });
+    // What the build adds (web/build/): brotli copies, the public pages rendered
+    // signed out, and the server build that renders /app (its exports' shape).
+    const big = "console.log('a script worth compressing');\n".repeat(50);
+    await Deno.writeTextFile(`${dir}/assets/big-AbC123.js`, big);
+    await Deno.writeFile(`${dir}/assets/big-AbC123.js.br`, brotliCompressSync(big));
+    await Deno.mkdir(`${dir}/prerendered`);
+    await Deno.writeTextFile(
+      `${dir}/prerendered/login.html`,
+      "<!doctype html><title>Threshold - Login</title><form></form>",
+    );
+    await Deno.mkdir(`${dir}/server`);
+    await Deno.writeTextFile(
+      `${dir}/server/page.html`,
+      '<title>Threshold</title><div id="root"></div>',
+    );
+    await Deno.writeTextFile(
+      `${dir}/server/prerender.js`,
+      `export const SIGNED_IN_PATHS = ["/app"];
+       export async function render(path, user) { return { html: "<h1>Welcome " + user.firstName + "</h1>", title: "Threshold - Home", robots: "noindex, nofollow" }; }
+       export function page(template, rendered, user) { return template.replace("<title>Threshold</title>", "<title>" + rendered.title + "</title>").replace('<div id="root"></div>', '<script type="application/json" id="session">' + JSON.stringify(user) + '</script><div id="root">' + rendered.html + "</div>"); }`,
+    );
+    const { request, login, sql, close } = await startTestApp({ STATIC_DIR: dir });
     try {
       await t.step("hashed assets are cached for a year, immutable", async () => {
         const res = await request("GET", "/assets/index-AbC123.js");
@@ -28,11 +50,79 @@ Deno.test({
         }
       });
       await t.step("client routes fall back to index.html", async () => {
-        for (const path of ["/login", "/dash/user/12/logs", "/no/such/page"]) {
+        for (const path of ["/signup", "/dash/user/12/logs", "/no/such/page"]) {
           const res = await request("GET", path);
           assertEquals(res.status, 200, path);
           assertEquals(res.text, "<!doctype html><title>Threshold</title>");
         }
+      });
+      await t.step(
+        "a brotli copy goes to browsers that accept br, the file itself to others",
+        async () => {
+          const br = await request("GET", "/assets/big-AbC123.js", {
+            headers: { "accept-encoding": "gzip, deflate, br" },
+          });
+          assertEquals(br.headers.get("content-encoding"), "br");
+          assertEquals(br.headers.get("vary")?.includes("Accept-Encoding"), true);
+          assertEquals(br.headers.get("cache-control"), "public, max-age=31536000, immutable");
+          const refused = await request("GET", "/assets/big-AbC123.js", {
+            headers: { "accept-encoding": "gzip, br;q=0" },
+          });
+          assertEquals(refused.headers.get("content-encoding"), "gzip");
+          const plain = await request("GET", "/assets/big-AbC123.js", {
+            headers: { "accept-encoding": "identity" },
+          });
+          assertEquals(plain.headers.get("content-encoding"), null);
+          assertEquals(plain.text, big);
+        },
+      );
+      await t.step(
+        "a prerendered public page goes to a browser without a session cookie only",
+        async () => {
+          const anonymous = await request("GET", "/login");
+          assertEquals(
+            anonymous.text,
+            "<!doctype html><title>Threshold - Login</title><form></form>",
+          );
+          assertEquals(anonymous.headers.get("vary")?.includes("Cookie"), true);
+          assertEquals(anonymous.headers.get("cache-control"), "no-cache");
+          // Any session cookie, even one the server no longer knows: the app decides, from the shell.
+          const stale = await request("GET", "/login", { cookie: "threshold_session=gone" });
+          assertEquals(stale.text, "<!doctype html><title>Threshold</title>");
+          // A path with no prerendered page is the shell for everyone.
+          assertEquals(
+            (await request("GET", "/signup")).text,
+            "<!doctype html><title>Threshold</title>",
+          );
+        },
+      );
+      await t.step(
+        "/app is rendered for a signed-in visitor, with the session in the page",
+        async () => {
+          await addUser(sql, { email: "member@example.com" });
+          const member = await login("member@example.com");
+          const res = await member.request("GET", "/app");
+          assertEquals(res.status, 200);
+          assertEquals(res.headers.get("cache-control"), "private, no-cache");
+          assertEquals(res.headers.get("content-type"), "text/html; charset=UTF-8");
+          assertEquals(res.text.includes(`"email":"member@example.com"`), true);
+          assertEquals(res.text.includes("<title>Threshold - Home</title>"), true);
+          // Signed out (no session behind the cookie), anonymous, or another path: the shell.
+          for (const cookie of ["threshold_session=gone", undefined]) {
+            assertEquals(
+              (await request("GET", "/app", { cookie })).text,
+              "<!doctype html><title>Threshold</title>",
+            );
+          }
+          assertEquals(
+            (await member.request("GET", "/dash/users")).text,
+            "<!doctype html><title>Threshold</title>",
+          );
+        },
+      );
+      await t.step("the server build is never served", async () => {
+        assertEquals((await request("GET", "/server/prerender.js")).status, 404);
+        assertEquals((await request("GET", "/server/page.html")).status, 404);
       });
       await t.step("missing files and path tricks are 404s, not the app", async () => {
         assertEquals((await request("GET", "/assets/missing-123.js")).status, 404);

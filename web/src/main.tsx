@@ -1,51 +1,59 @@
-// Entry point: theme with self-hosted Inter (latin and latin-ext only, to keep the
-// precache small), query cache, router and toasts.
-import "@fontsource/inter/latin-400.css";
-import "@fontsource/inter/latin-ext-400.css";
-import "@fontsource/inter/latin-500.css";
-import "@fontsource/inter/latin-ext-500.css";
-import "@fontsource/inter/latin-600.css";
-import "@fontsource/inter/latin-ext-600.css";
-import "@fontsource/inter/latin-700.css";
-import "@fontsource/inter/latin-ext-700.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+// Entry point: the app shell and the router. A page rendered on the server
+// (app/prerender.tsx: the public pages, a member's /app) is hydrated; any other
+// page is rendered here. (Inter, self-hosted, is index.html's: app/fonts.css.)
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
-import CssBaseline from "@mui/joy/CssBaseline";
-import { CssVarsProvider } from "@mui/joy/styles";
 import { queryClient } from "./api/query_client";
-import { router } from "./app/routes";
+import { type SessionUser, sessionQueryOptions, startWithSession } from "./api/session";
+import { AppShell } from "./app/AppShell";
+import { SESSION_DATA_ID } from "./app/session_data";
+import { createRouter } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
-import { theme } from "./app/theme";
-import { Toaster } from "./ui/toast/Toaster";
-import { CACHE_BUSTER, CACHE_MAX_AGE_MS, dehydrateOptions, persister } from "./offline/persister";
-import { startOutbox } from "./offline/outbox";
-import { OfflineBanner } from "./offline/OfflineBanner";
+import { isSignOutPending, storedUser } from "./offline/storage";
+
+const startedAt = Date.now();
+const container = document.getElementById("root")!;
+// A page rendered on the server says whom for; any other page begins with the
+// session: asked for now, beside the page's own chunk, not once it has arrived.
+const sessionData = document.getElementById(SESSION_DATA_ID);
+const renderedFor = sessionData ? (JSON.parse(sessionData.textContent!) as SessionUser | null) : undefined;
+// A sign-out this browser still owes the server (made offline) outranks the
+// session the page was rendered with, as it does the me call's answer: such a
+// page is rendered afresh, signed out, rather than hydrated.
+const signOutOwed = renderedFor && isSignOutPending();
+const hydrating = renderedFor !== undefined && !signOutOwed;
+if (renderedFor !== undefined) startWithSession(queryClient, signOutOwed ? null : renderedFor);
+else void queryClient.prefetchQuery(sessionQueryOptions);
 
 // The restored cache renders at once (offline too); online, every query is then
-// marked stale so each page load still reads the server's data, as without persistence.
+// marked stale so each page load still reads the server's data, as without
+// persistence (what this page load already read or is reading is left alone).
+// The outbox (and IndexedDB with it) starts only when it may have work: a user
+// signed in here, or a sign-out still owed; a sign-in starts it otherwise.
 function onCacheRestored() {
-  startOutbox();
-  if (navigator.onLine) void queryClient.invalidateQueries();
+  if (storedUser() || isSignOutPending()) void import("./offline/outbox").then((outbox) => outbox.startOutbox());
+  if (!navigator.onLine) return;
+  void queryClient.invalidateQueries({
+    predicate: ({ state }) => state.dataUpdatedAt < startedAt && state.fetchStatus !== "fetching",
+  });
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <CssVarsProvider theme={theme}>
-      <CssBaseline />
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={{ persister, maxAge: CACHE_MAX_AGE_MS, buster: CACHE_BUSTER, dehydrateOptions }}
-        onSuccess={onCacheRestored}
-      >
-        <OfflineBanner />
-        <RouterProvider router={router} />
-        <Toaster />
-      </PersistQueryClientProvider>
-    </CssVarsProvider>
-  </StrictMode>,
+// A page rendered on the server comes with its controls disabled (a disabled
+// fieldset around #root, app/prerender.tsx): until the app has taken it over, a
+// tap or a keystroke would be lost. They come alive once it has mounted.
+const enableControls = () => container.closest("fieldset")?.removeAttribute("disabled");
+
+const router = await createRouter({ hydrating });
+const app = (
+  <AppShell queryClient={queryClient} onCacheRestored={onCacheRestored} onMounted={enableControls}>
+    <RouterProvider router={router} />
+  </AppShell>
 );
+// Hydration as a transition: React does it in slices, leaving the main thread
+// free in between (a phone's CPU would otherwise be blocked for its whole length).
+if (hydrating) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);
 
 registerServiceWorker();
 // Ask the browser not to evict the offline data under storage pressure.

@@ -1,13 +1,12 @@
 // Passkeys ("Face ID" to users): registration for the signed-in user and sign-in
 // by e-mail, with @simplewebauthn/browser doing the WebAuthn ceremonies and the
-// payloads of spec 1 §3 going to the server.
-import {
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  startAuthentication,
-  startRegistration,
+// payloads of spec 1 §3 going to the server. The library loads with the first
+// ceremony (beside its options call), not with the sign-in page.
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/browser";
 import { ApiError } from "./api_error";
 import { call } from "./client";
@@ -88,10 +87,13 @@ export const PASSKEY_VERIFY_FALLBACK = "Authentication failed";
  * own failures (cancelled, no authenticator) throw what WebAuthn threw.
  */
 export async function passkeyLogin(email: string): Promise<SessionUser> {
-  const optionsJSON = await withFallback(
-    call<PublicKeyCredentialRequestOptionsJSON>("POST", "/api/auth/passkey/login/options", { body: { email } }),
-    PASSKEY_OPTIONS_FALLBACK,
-  );
+  const [{ startAuthentication }, optionsJSON] = await Promise.all([
+    import("@simplewebauthn/browser"),
+    withFallback(
+      call<PublicKeyCredentialRequestOptionsJSON>("POST", "/api/auth/passkey/login/options", { body: { email } }),
+      PASSKEY_OPTIONS_FALLBACK,
+    ),
+  ]);
   const assertion = await startAuthentication({ optionsJSON });
   const { user } = await withFallback(
     call<{ user: SessionUser }>("POST", "/api/auth/passkey/login/verify", { body: assertionPayload(assertion) }),
@@ -102,7 +104,10 @@ export async function passkeyLogin(email: string): Promise<SessionUser> {
 
 /** Registers a new passkey for the signed-in user; only the verify call's status counts. */
 export async function registerPasskey(): Promise<void> {
-  const optionsJSON = await call<PublicKeyCredentialCreationOptionsJSON>("POST", "/api/auth/passkey/register/options");
+  const [{ startRegistration }, optionsJSON] = await Promise.all([
+    import("@simplewebauthn/browser"),
+    call<PublicKeyCredentialCreationOptionsJSON>("POST", "/api/auth/passkey/register/options"),
+  ]);
   const registration = await startRegistration({ optionsJSON });
   await call<unknown>("POST", "/api/auth/passkey/register/verify", { body: registrationPayload(registration) });
 }

@@ -1,10 +1,10 @@
 // The current session: who is signed in, read from GET /api/auth/me. The user
 // it finds is stored in this browser (offline/storage.ts) as the owner of what
 // the browser keeps; an answer that nobody is signed in forgets that user here.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError } from "./api_error";
 import { call, SignOutPendingError } from "./client";
-import { forgetUser, storeUser } from "../offline/storage";
+import { forgetUser, storedUser, storeUser } from "../offline/storage";
 import type { SessionUser as ServerSessionUser } from "../../../api/auth/contract.ts";
 import type { Json } from "../../../api/http/contract_json.ts";
 
@@ -43,4 +43,17 @@ export const sessionQueryOptions = queryOptions({
 
 export function useSession() {
   return useQuery(sessionQueryOptions);
+}
+
+/**
+ * The session as a page rendered on the server says it (app/prerender.tsx): the
+ * user it was rendered for, or null for a public page (sent only to a browser
+ * without a session cookie). It is what the me call would answer, with the same
+ * effects: the user is stored here, or nobody being signed in forgets the user
+ * this browser last saw, but for their waiting changes.
+ */
+export function startWithSession(queryClient: QueryClient, user: SessionUser | null) {
+  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  if (user) storeUser(user);
+  else if (storedUser()) void forgetUser(true);
 }

@@ -1,7 +1,7 @@
 // Every route of both specs. Each screen is its own lazily loaded chunk, so the
 // first load of any page carries only the shell and that page.
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router-dom";
 
 type PageModule = { default: ComponentType };
 
@@ -56,4 +56,18 @@ export const routes: RouteObject[] = [
 // The first screen's chunk is precached, so showing nothing while it loads is brief.
 const NothingWhileLoading = () => null;
 
-export const router = createBrowserRouter([{ HydrateFallback: NothingWhileLoading, children: routes }]);
+export const appRoutes: RouteObject[] = [{ HydrateFallback: NothingWhileLoading, children: routes }];
+
+/**
+ * The browser's router. Hydrating a page rendered at build time (app/prerender.tsx),
+ * the page's own chunk is loaded first: the first render must be that page, not
+ * the fallback, or React would throw the served HTML away.
+ */
+export async function createRouter({ hydrating }: { hydrating: boolean }) {
+  if (hydrating) {
+    await Promise.all((matchRoutes(appRoutes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy === "function") Object.assign(route, await route.lazy(), { lazy: undefined });
+    }));
+  }
+  return createBrowserRouter(appRoutes);
+}

@@ -1,6 +1,6 @@
 // Says when the app is offline (and how old the data on screen is) and how
 // many changes wait for the server; opens the list of held changes.
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
@@ -13,9 +13,18 @@ const PendingChangesDialog = lazy(() => import("./PendingChangesDialog").then((m
 
 const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
+/**
+ * When the newest data on hand was read (0: none, such as the signed-out session
+ * alone); follows the cache, which the persisted copy fills after the first render.
+ */
 function useSavedAt(): number {
-  const queries = useQueryClient().getQueryCache().getAll();
-  return Math.max(0, ...queries.map((q) => q.state.dataUpdatedAt));
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  const newest = useCallback(
+    () => Math.max(0, ...cache.getAll().filter((q) => q.state.data != null).map((q) => q.state.dataUpdatedAt)),
+    [cache],
+  );
+  return useSyncExternalStore(subscribe, newest, newest);
 }
 
 export function OfflineBanner() {

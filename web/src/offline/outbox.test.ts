@@ -17,7 +17,8 @@ vi.stubGlobal("localStorage", {
   key: (i: number) => [...stored.keys()][i] ?? null,
 });
 
-const { db, forgetUser, isSignOutPending, setSignOutPending, storeUser } = await import("./storage");
+const { forgetUser, isSignOutPending, setSignOutPending, storeUser } = await import("./storage");
+const { db } = await import("./db");
 const { submit, replay, keepMine, retry, discard } = await import("./outbox");
 const { entitiesOf } = await import("../api/mutations");
 

@@ -12,7 +12,8 @@ import { ApiError } from "../api/api_error";
 import { callHeaders, endPendingSession, send as sendRequest } from "../api/client";
 import type { ChangeRequest } from "../api/mutations";
 import { SESSION_QUERY_KEY } from "../api/session";
-import { db, storedUser } from "./storage";
+import { db } from "./db";
+import { storedUser } from "./storage";
 import { classify, nextToSend, type OutboxRow, rebaseAfter, replaceTempId, resend, versionIn } from "./outbox_rules";
 import { cacheRow, snapshot } from "./persister";
 

@@ -2,10 +2,14 @@
 // opened renders offline, for at least 30 days. The cache is dropped only when
 // its shape changes (CACHE_BUSTER), not at every release. It belongs to the
 // signed-in user: nothing is kept while nobody is, and a cache saved by someone
-// else is never restored.
+// else is never restored. With nobody signed in there is nothing to read or write,
+// so IndexedDB (db.ts) is not even opened.
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import type { PersistedClient, Persister } from "@tanstack/react-query-persist-client";
-import { type CacheRow, db, storedUser } from "./storage";
+import type { CacheRow } from "./db";
+import { storedUser } from "./storage";
+
+const database = async () => (await import("./db")).db;
 
 export const CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Bump only when cached data changes shape. */
@@ -37,14 +41,16 @@ function lastGoodAnswers(client: PersistedClient): PersistedClient {
 export const persister: Persister = {
   persistClient: async (client: PersistedClient) => {
     const row = cacheRow(client);
-    if (row) await db.cache.put(row);
+    if (row) await (await database()).cache.put(row);
   },
   restoreClient: async () => {
-    const row = await db.cache.get("client");
-    return row && row.userId === storedUser()?.id ? row.value : undefined;
+    const owner = storedUser()?.id;
+    if (owner === undefined) return undefined;
+    const row = await (await database()).cache.get("client");
+    return row && row.userId === owner ? row.value : undefined;
   },
   removeClient: async () => {
-    await db.cache.delete("client");
+    await (await database()).cache.delete("client");
   },
 };
 

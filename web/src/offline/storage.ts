@@ -4,14 +4,11 @@
 // belongs to a person is tagged with their user id, shown and sent only while
 // they are the signed-in user here, and gone (or, for their waiting changes,
 // kept only for their own next sign-in) when they sign out.
-import Dexie, { type Table } from "dexie";
+//
+// The IndexedDB tables are in db.ts, loaded only when first needed: a visitor
+// nobody has signed in as here (the first visit to /login) never needs them.
 import { useSyncExternalStore } from "react";
-import type { PersistedClient } from "@tanstack/react-query-persist-client";
-import type { OutboxRow } from "./outbox_rules";
 import type { SessionUser } from "../api/session";
-
-/** The persisted React Query cache of one user. */
-export type CacheRow = { key: "client"; userId: number; value: PersistedClient };
 
 /** localStorage keys. user and rememberedEmail are the spec's (spec 1 §3). */
 const KEYS = {
@@ -20,28 +17,6 @@ const KEYS = {
   /** Set from the moment someone signs out until the server has ended the session. */
   signOutPending: "signOutPending",
 } as const;
-
-export class OfflineDb extends Dexie {
-  cache!: Table<CacheRow, string>;
-  outbox!: Table<OutboxRow, number>;
-
-  constructor() {
-    super("threshold");
-    this.version(1).stores({ cache: "key", outbox: "++seq, status" });
-    // Version 2 tags rows with their user. Rows from before belong to the user
-    // this browser has signed in; with nobody signed in, they have no owner and go.
-    this.version(2).stores({ cache: "key", outbox: "++seq, status, userId" }).upgrade(async (tx) => {
-      const owner = readJson<SessionUser>(KEYS.user)?.id;
-      for (const name of ["cache", "outbox"]) {
-        const table = tx.table(name);
-        if (owner === undefined) await table.clear();
-        else await table.toCollection().modify((row: { userId?: number }) => void (row.userId ??= owner));
-      }
-    });
-  }
-}
-
-export const db = new OfflineDb();
 
 function readJson<T>(key: string): T | null {
   try {
@@ -134,6 +109,7 @@ export async function forgetUser(keepChanges: boolean): Promise<void> {
   const userId = user?.id;
   write(KEYS.user, null);
   setUser(null);
+  const { db } = await import("./db");
   await db.transaction("rw", db.cache, db.outbox, async () => {
     await db.cache.clear();
     if (!keepChanges && userId !== undefined) await db.outbox.where("userId").equals(userId).delete();

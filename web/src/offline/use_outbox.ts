@@ -1,21 +1,32 @@
 // React access to the outbox and the network state.
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { outboxRows } from "./outbox";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 import type { OutboxRow } from "./outbox_rules";
 import { useStoredUser } from "./storage";
 
 let rows: OutboxRow[] = [];
 const listeners = new Set<() => void>();
-let subscription: { unsubscribe(): void } | undefined;
+let watching = false;
+
+/**
+ * Starts reading the outbox (and so loads it and IndexedDB) once someone is
+ * signed in here: only their rows are ever shown, so until then there is nothing
+ * to read, and the first visit to /login stays light.
+ */
+function watchOutbox() {
+  if (watching) return;
+  watching = true;
+  void import("./outbox").then(({ outboxRows }) =>
+    outboxRows.subscribe({
+      next: (next) => {
+        rows = next;
+        for (const l of listeners) l();
+      },
+    })
+  );
+}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  subscription ??= outboxRows.subscribe({
-    next: (next) => {
-      rows = next;
-      for (const l of listeners) l();
-    },
-  });
   return () => listeners.delete(listener);
 }
 
@@ -23,6 +34,9 @@ function subscribe(listener: () => void) {
 export function useOutbox(): OutboxRow[] {
   const all = useSyncExternalStore(subscribe, () => rows, () => rows);
   const owner = useStoredUser()?.id;
+  useEffect(() => {
+    if (owner !== undefined) watchOutbox();
+  }, [owner]);
   return useMemo(() => all.filter((row) => row.userId === owner), [all, owner]);
 }
 
@@ -31,16 +45,16 @@ export function usePending(entity: string): boolean {
   return useOutbox().some((row) => row.entities.includes(entity));
 }
 
+function subscribeOnline(update: () => void) {
+  window.addEventListener("online", update);
+  window.addEventListener("offline", update);
+  return () => {
+    window.removeEventListener("online", update);
+    window.removeEventListener("offline", update);
+  };
+}
+
+/** The network state; a page rendered at build time (and its hydration) assumes online. */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return online;
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
 }

@@ -12,12 +12,18 @@ type Options = {
   title?: string;
 };
 
+/** What the screen rendered at build time asked for: app/prerender.tsx writes it into that page's head. */
+export const renderedMeta = { title: APP_NAME, robots: "noindex, nofollow" };
+
 export function usePageMeta(screen: string, { index = false, title }: Options = {}) {
   const fullTitle = title ?? pageTitle(screen);
+  const robots = index ? "index, follow" : "noindex, nofollow";
+  // Effects do not run in a server render; this branch is not in the browser's build.
+  if (import.meta.env.SSR) Object.assign(renderedMeta, { title: fullTitle, robots });
   useEffect(() => {
     document.title = fullTitle;
-    robotsMeta().content = index ? "index, follow" : "noindex, nofollow";
-  }, [fullTitle, index]);
+    robotsMeta().content = robots;
+  }, [fullTitle, robots]);
 }
 
 function robotsMeta(): HTMLMetaElement {

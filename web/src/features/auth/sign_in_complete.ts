@@ -1,13 +1,13 @@
 // What every successful sign-in or sign-up ends with (spec 1 §4): the session is
 // verified with the me call, and 100 ms later the visitor is taken to /app. The
 // user becomes the owner of what this browser keeps, and the changes they kept
-// waiting at their last sign-out here go to the server now.
+// waiting at their last sign-out here go to the server now (the outbox, and
+// IndexedDB with it, loads then: the sign-in page itself does not need them).
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { SESSION_QUERY_KEY, type SessionUser } from "../../api/session";
 import { rememberEmail, storeUser } from "../../offline/storage";
-import { replay } from "../../offline/outbox";
 
 export const NAVIGATION_DELAY_MS = 100;
 
@@ -23,7 +23,10 @@ export function useEnterApp() {
       queryClient.clear();
       storeUser(user);
       queryClient.setQueryData(SESSION_QUERY_KEY, user);
-      void replay();
+      void import("../../offline/outbox").then((outbox) => {
+        outbox.startOutbox();
+        void outbox.replay();
+      });
       navigate("/app", { replace: true });
     }, NAVIGATION_DELAY_MS);
   }, [navigate, queryClient]);

@@ -3,5 +3,5 @@
 // live channel open; and the key of the members' read, which /app's live channel
 // (features/doors) refreshes.
 export { LockdownBarButton, LockdownNavItem } from "./LockdownButton";
-export { LockdownBanner } from "./LockdownBanner";
+export { LockdownBanner } from "./LazyLockdownBanner";
 export { MEMBER_LOCKDOWNS_KEY } from "./api";

@@ -1,9 +1,12 @@
 // Renders the open toasts in a labelled live region; F8 moves focus to it.
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import Box from "@mui/joy/Box";
 import { TOAST_HOTKEY, TOAST_VIEWPORT_LABEL, TOAST_VIEWPORT_MAX_WIDTH } from "./constants";
-import { ToastCard } from "./ToastCard";
 import { useToast } from "./toast";
+
+// Loaded with the first toast (precached by the service worker), not with every
+// page's first load: the region is all a page shows until then.
+const ToastCard = lazy(() => import("./ToastCard").then((m) => ({ default: m.ToastCard })));
 
 export function Toaster() {
   const { toasts } = useToast();
@@ -41,9 +44,11 @@ export function Toaster() {
     >
       {/* Always mounted, so screen readers announce toasts added to it. */}
       <Box role="status" aria-live="polite" sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
-        {toasts.filter((t) => t.open).map((t) => (
-          <ToastCard key={t.id} toast={t} />
-        ))}
+        <Suspense>
+          {toasts.filter((t) => t.open).map((t) => (
+            <ToastCard key={t.id} toast={t} />
+          ))}
+        </Suspense>
       </Box>
     </Box>
   );

@@ -47,6 +47,7 @@ function subscribe(listener: () => void) {
 }
 
 export function useToast() {
-  const { toasts } = useSyncExternalStore(subscribe, () => state);
+  // The same snapshot on the server: the pages rendered at build time show no toasts.
+  const { toasts } = useSyncExternalStore(subscribe, () => state, () => state);
   return { toasts, toast, dismiss: dismissToast };
 }
