@@ -10,7 +10,7 @@ import { AppShell } from "./app/AppShell";
 import { SESSION_DATA_ID } from "./app/session_data";
 import { createRouter } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
-import { isSignOutPending, storedUser } from "./offline/storage";
+import { isSignOutPending, onStoredUserChange, storedUser } from "./offline/storage";
 
 const startedAt = Date.now();
 const container = document.getElementById("root")!;
@@ -26,13 +26,21 @@ const hydrating = renderedFor !== undefined && !signOutOwed;
 if (renderedFor !== undefined) startWithSession(queryClient, signOutOwed ? null : renderedFor);
 else void queryClient.prefetchQuery(sessionQueryOptions);
 
+// The outbox (and IndexedDB with it) loads only once it may have work: a user is
+// signed in here (at load, or later: a sign-in, or the session's first answer), or a
+// sign-out is still owed. Started, it sends their waiting changes now and whenever
+// the network returns.
+function startOutboxIfNeeded() {
+  if (storedUser() || isSignOutPending()) void import("./offline/outbox").then((outbox) => outbox.startOutbox());
+}
+
 // The restored cache renders at once (offline too); online, every query is then
 // marked stale so each page load still reads the server's data, as without
 // persistence (what this page load already read or is reading is left alone).
-// The outbox (and IndexedDB with it) starts only when it may have work: a user
-// signed in here, or a sign-out still owed; a sign-in starts it otherwise.
+// The outbox starts after the restore, so its sends update the restored cache.
 function onCacheRestored() {
-  if (storedUser() || isSignOutPending()) void import("./offline/outbox").then((outbox) => outbox.startOutbox());
+  startOutboxIfNeeded();
+  onStoredUserChange(startOutboxIfNeeded);
   if (!navigator.onLine) return;
   void queryClient.invalidateQueries({
     predicate: ({ state }) => state.dataUpdatedAt < startedAt && state.fetchStatus !== "fetching",

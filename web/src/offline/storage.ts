@@ -62,16 +62,15 @@ export function storeUser(next: SessionUser): void {
   setUser(next);
 }
 
+/** Calls `listener` whenever someone signs in or out here (in any tab); returns the unsubscribe. */
+export function onStoredUserChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** The stored user, re-rendering when someone signs in or out (in any tab). */
 export function useStoredUser(): SessionUser | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => user,
-    () => user,
-  );
+  return useSyncExternalStore(onStoredUserChange, () => user, () => user);
 }
 
 // --- The remembered e-mail: kept across sign-outs, as the spec keeps it. ---

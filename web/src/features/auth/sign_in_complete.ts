@@ -23,10 +23,7 @@ export function useEnterApp() {
       queryClient.clear();
       storeUser(user);
       queryClient.setQueryData(SESSION_QUERY_KEY, user);
-      void import("../../offline/outbox").then((outbox) => {
-        outbox.startOutbox();
-        void outbox.replay();
-      });
+      void import("../../offline/outbox").then((outbox) => outbox.replay());
       navigate("/app", { replace: true });
     }, NAVIGATION_DELAY_MS);
   }, [navigate, queryClient]);

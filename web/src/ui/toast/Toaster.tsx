@@ -4,13 +4,21 @@ import Box from "@mui/joy/Box";
 import { TOAST_HOTKEY, TOAST_VIEWPORT_LABEL, TOAST_VIEWPORT_MAX_WIDTH } from "./constants";
 import { useToast } from "./toast";
 
-// Loaded with the first toast (precached by the service worker), not with every
-// page's first load: the region is all a page shows until then.
-const ToastCard = lazy(() => import("./ToastCard").then((m) => ({ default: m.ToastCard })));
+// Not in a page's first load: the region is all a page shows until a toast. It is
+// fetched once the page is idle, though, not with the first toast: that toast may
+// come offline ("saved on this device"), where a chunk the service worker has not
+// precached (not installed yet, or blocked) cannot load, and a failed lazy load
+// would unmount the whole app.
+const loadToastCard = () => import("./ToastCard").then((m) => ({ default: m.ToastCard }));
+const ToastCard = lazy(loadToastCard);
+// Safari has no requestIdleCallback.
+const whenIdle = (fn: () => void) =>
+  "requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 2_000 }) : setTimeout(fn, 1_000);
 
 export function Toaster() {
   const { toasts } = useToast();
   const regionRef = useRef<HTMLElement>(null);
+  useEffect(() => void whenIdle(() => void loadToastCard().catch(() => {})), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
