@@ -122,7 +122,7 @@ export function createApp(
 
   // Registered last but /api paths pass through it, so unknown ones end in the
   // JSON 404 and routes added after createApp (tests) still answer.
-  app.get("*", serveApp(services.config.staticDir));
+  app.get("*", serveApp(services.config.staticDir, (url, init) => app.request(url, init)));
   app.notFound((c) => answer(c, notFound.route(c.req.method, c.req.path)));
   app.onError(onError);
   return app;

@@ -11,7 +11,7 @@ import { getCookie } from "hono/cookie";
 import { extname, join, normalize } from "node:path";
 import { cookieName } from "../auth/sessions.ts";
 import type { Env } from "./env.ts";
-import { SERVER_DIR, signedInPages } from "./server_render.ts";
+import { type AppRequest, SERVER_DIR, signedInPages } from "./server_render.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -34,9 +34,10 @@ const NO_CACHE = "no-cache";
 /** A page rendered for its visitor: no shared cache may keep it. */
 const PRIVATE = "private, no-cache";
 
-export function serveApp(staticDir: string) {
+/** `request`: this app answering a request of its own (the reads a page is rendered with). */
+export function serveApp(staticDir: string, request: AppRequest) {
   const root = normalize(staticDir);
-  const renderSignedIn = signedInPages(root);
+  const renderSignedIn = signedInPages(root, request);
   return async (c: Context<Env>, next: Next) => {
     if (c.req.path.startsWith("/api/") || c.req.path === "/api") return await next();
     const path = decodeURIComponent(c.req.path);

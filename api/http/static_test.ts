@@ -29,9 +29,9 @@ Deno.test({
     );
     await Deno.writeTextFile(
       `${dir}/server/prerender.js`,
-      `export const SIGNED_IN_PATHS = ["/app"];
-       export async function render(path, user) { return { html: "<h1>Welcome " + user.firstName + "</h1>", title: "Threshold - Home", robots: "noindex, nofollow" }; }
-       export function page(template, rendered, user) { return template.replace("<title>Threshold</title>", "<title>" + rendered.title + "</title>").replace('<div id="root"></div>', '<script type="application/json" id="session">' + JSON.stringify(user) + '</script><div id="root">' + rendered.html + "</div>"); }`,
+      `export const SIGNED_IN_PAGES = { "/app": ["/api/me/doors", "/api/users"] };
+       export async function render(path, { user }) { return { html: "<h1>Welcome " + user.firstName + "</h1>", title: "Threshold - Home", robots: "noindex, nofollow" }; }
+       export function page(template, rendered, renderedWith) { return template.replace("<title>Threshold</title>", "<title>" + rendered.title + "</title>").replace('<div id="root"></div>', '<script type="application/json" id="session">' + JSON.stringify(renderedWith) + '</script><div id="root">' + rendered.html + "</div>"); }`,
     );
     const { request, login, sql, close } = await startTestApp({ STATIC_DIR: dir });
     try {
@@ -97,7 +97,7 @@ Deno.test({
         },
       );
       await t.step(
-        "/app is rendered for a signed-in visitor, with the session in the page",
+        "/app is rendered for a signed-in visitor, with the session and its reads in the page",
         async () => {
           await addUser(sql, { email: "member@example.com" });
           const member = await login("member@example.com");
@@ -105,8 +105,13 @@ Deno.test({
           assertEquals(res.status, 200);
           assertEquals(res.headers.get("cache-control"), "private, no-cache");
           assertEquals(res.headers.get("content-type"), "text/html; charset=UTF-8");
-          assertEquals(res.text.includes(`"email":"member@example.com"`), true);
           assertEquals(res.text.includes("<title>Threshold - Home</title>"), true);
+          // With the session and the page's reads as this member's browser would get
+          // them: their doors (none yet); the users list is an admin's, refused, left out.
+          const block = /<script type="application\/json" id="session">(.*?)<\/script>/.exec(res.text)![1];
+          const { user, queries } = JSON.parse(block);
+          assertEquals(user.email, "member@example.com");
+          assertEquals(queries, { "/api/me/doors": [] });
           // Signed out (no session behind the cookie), anonymous, or another path: the shell.
           for (const cookie of ["threshold_session=gone", undefined]) {
             assertEquals(

@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
+import { SIGNED_OUT } from "../src/app/session_data.ts";
 
 type Entry = typeof import("../src/app/prerender.tsx");
 
@@ -64,7 +65,7 @@ export function prerender(): Plugin {
         const entry: Entry = await import(pathToFileURL(join(serverDir, "prerender.js")).href);
         await mkdir(join(outDir, PRERENDERED_DIR), { recursive: true });
         for (const path of entry.PRERENDERED_PATHS) {
-          const html = entry.page(template, await entry.render(path, null), null);
+          const html = entry.page(template, await entry.render(path, SIGNED_OUT), SIGNED_OUT);
           if (!html.includes('<div id="root"><')) throw new Error("index.html has no empty #root to render into");
           await writeFile(join(outDir, PRERENDERED_DIR, `${path === "/" ? "index" : path.slice(1)}.html`), html);
         }

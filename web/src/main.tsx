@@ -5,9 +5,9 @@ import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { queryClient } from "./api/query_client";
-import { type SessionUser, sessionQueryOptions, startWithSession } from "./api/session";
+import { sessionQueryOptions, startWithSession } from "./api/session";
 import { AppShell } from "./app/AppShell";
-import { SESSION_DATA_ID } from "./app/session_data";
+import { type RenderedWith, SESSION_DATA_ID } from "./app/session_data";
 import { createRouter } from "./app/routes";
 import { registerServiceWorker } from "./app/service_worker";
 import { isSignOutPending, onStoredUserChange, storedUser } from "./offline/storage";
@@ -17,14 +17,17 @@ const container = document.getElementById("root")!;
 // A page rendered on the server says whom for; any other page begins with the
 // session: asked for now, beside the page's own chunk, not once it has arrived.
 const sessionData = document.getElementById(SESSION_DATA_ID);
-const renderedFor = sessionData ? (JSON.parse(sessionData.textContent!) as SessionUser | null) : undefined;
+const renderedWith = sessionData ? (JSON.parse(sessionData.textContent!) as RenderedWith) : undefined;
 // A sign-out this browser still owes the server (made offline) outranks the
 // session the page was rendered with, as it does the me call's answer: such a
 // page is rendered afresh, signed out, rather than hydrated.
-const signOutOwed = renderedFor && isSignOutPending();
-const hydrating = renderedFor !== undefined && !signOutOwed;
-if (renderedFor !== undefined) startWithSession(queryClient, signOutOwed ? null : renderedFor);
-else void queryClient.prefetchQuery(sessionQueryOptions);
+const signOutOwed = renderedWith?.user && isSignOutPending();
+const hydrating = renderedWith !== undefined && !signOutOwed;
+if (renderedWith) {
+  startWithSession(queryClient, signOutOwed ? null : renderedWith.user);
+  // What the page was rendered with, so hydration finds the markup it renders.
+  if (hydrating) for (const [url, data] of Object.entries(renderedWith.queries)) queryClient.setQueryData([url], data);
+} else void queryClient.prefetchQuery(sessionQueryOptions);
 
 // The outbox (and IndexedDB with it) loads only once it may have work: a user is
 // signed in here (at load, or later: a sign-in, or the session's first answer), or a

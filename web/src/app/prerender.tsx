@@ -17,27 +17,34 @@ import { renderToString } from "react-dom/server.edge";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { QueryClient } from "@tanstack/react-query";
 import { queryClient as browserQueryClient } from "../api/query_client";
-import { SESSION_QUERY_KEY, type SessionUser } from "../api/session";
+import { SESSION_QUERY_KEY } from "../api/session";
+import { MEMBER_DOORS_KEY } from "../features/doors/public";
 import { renderedMeta } from "../ui/page_meta";
 import { AppShell } from "./AppShell";
-import { SESSION_DATA_ID } from "./session_data";
+import { type RenderedWith, SESSION_DATA_ID } from "./session_data";
 import { appRoutes } from "./routes";
 
 /** The pages members open first that look the same to every signed-out visitor. */
 export const PRERENDERED_PATHS = ["/", "/login"];
-/** The page rendered for each request of a signed-in visitor: the phone's home screen opens it. */
-export const SIGNED_IN_PATHS = ["/app"];
+/**
+ * The pages rendered for each request of a signed-in visitor (the phone's home
+ * screen opens /app), each with the reads the server answers into it, so that it
+ * paints with them: /app's doors, arriving after it, pushed everything below them
+ * down the screen.
+ */
+export const SIGNED_IN_PAGES: Record<string, readonly string[]> = { "/app": [MEMBER_DOORS_KEY[0]] };
 
 export type RenderedPage = { html: string; title: string; robots: string };
 
-/** The page at `path` as `user` (null: nobody signed in) sees it before any data but the session has arrived. */
-export async function render(path: string, user: SessionUser | null): Promise<RenderedPage> {
+/** The page at `path` as its visitor sees it before any data but what it is rendered with has arrived. */
+export async function render(path: string, { user, queries }: RenderedWith): Promise<RenderedPage> {
   const handler = createStaticHandler(appRoutes);
   const context = await handler.query(new Request(new URL(path, "http://localhost")));
   if (context instanceof Response) throw new Error(`${path} answers ${context.status}, not a page`);
   // A cache per render (a request's data is its visitor's), with the app's defaults.
   const queryClient = new QueryClient({ defaultOptions: browserQueryClient.getDefaultOptions() });
   queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  for (const [url, data] of Object.entries(queries)) queryClient.setQueryData([url], data);
   // Emotion, without a cache of its own on the server, writes each component's
   // styles in a <style> right before it; in the browser they move to <head>
   // before hydration (@emotion/cache), so React finds the markup it renders.
@@ -52,16 +59,17 @@ export async function render(path: string, user: SessionUser | null): Promise<Re
 
 /**
  * The whole page: `template` (the built index.html with the hydrating script,
- * web/build/prerender.ts) with the page's title, robots meta, markup and session.
+ * web/build/prerender.ts) with the page's title, robots meta, markup and what it
+ * was rendered with.
  */
-export function page(template: string, rendered: RenderedPage, user: SessionUser | null): string {
+export function page(template: string, rendered: RenderedPage, renderedWith: RenderedWith): string {
   // A data block (not run, so the CSP allows it); < escaped so no name can end it.
-  const session = JSON.stringify(user).replaceAll("<", "\\u003c");
+  const data = JSON.stringify(renderedWith).replaceAll("<", "\\u003c");
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>\n    <meta name="robots" content="${rendered.robots}" />`)
     .replace(
       '<div id="root"></div>',
-      `<script type="application/json" id="${SESSION_DATA_ID}">${session}</script>\n    ` +
+      `<script type="application/json" id="${SESSION_DATA_ID}">${data}</script>\n    ` +
         // Its controls disabled until the app has taken the page over (main.tsx),
         // so no tap or keystroke is lost meanwhile; a fieldset that lays nothing out.
         `<fieldset disabled style="all: unset; display: contents"><div id="root">${rendered.html}</div></fieldset>`,

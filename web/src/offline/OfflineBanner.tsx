@@ -1,15 +1,16 @@
 // Says when the app is offline (and how old the data on screen is) and how
 // many changes wait for the server; opens the list of held changes.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Typography from "@mui/joy/Typography";
 import { useOnline, useOutbox } from "./use_outbox";
+import { lazyPart } from "../ui/lazy_part";
 
 // Loaded when first opened (precached by the service worker, so offline too):
 // its table, list and modal stay out of the first load.
-const PendingChangesDialog = lazy(() => import("./PendingChangesDialog").then((m) => ({ default: m.PendingChangesDialog })));
+const PendingChangesDialog = lazyPart(() => import("./PendingChangesDialog").then((m) => m.PendingChangesDialog));
 
 const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -40,6 +41,11 @@ export function OfflineBanner() {
     if (held > heldBefore.current) setOpen(true);
     heldBefore.current = held;
   }, [held]);
+  // The review's code, once there is something to review: offline it may not load later.
+  const anyRows = rows.length > 0;
+  useEffect(() => {
+    if (anyRows) PendingChangesDialog.preload();
+  }, [anyRows]);
   if (online && rows.length === 0) return null;
 
   const parts: string[] = [];
@@ -70,9 +76,7 @@ export function OfflineBanner() {
         <Button size="sm" variant="plain" onClick={() => setOpen(true)}>Review changes</Button>
       )}
       {open && (
-        <Suspense fallback={null}>
-          <PendingChangesDialog open onClose={() => setOpen(false)} rows={rows} />
-        </Suspense>
+        <PendingChangesDialog open onClose={() => setOpen(false)} rows={rows} />
       )}
     </Box>
   );

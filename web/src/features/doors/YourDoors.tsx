@@ -4,7 +4,7 @@
 // with its next opening. Without a passkey the cards offer `Set up Face ID` (the
 // registration of spec 1). Offline the list shows from the cache and the buttons
 // say `Unlocking needs a connection`. Kept current by the members' live channel.
-import { useId } from "react";
+import { useId, useSyncExternalStore } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
@@ -19,11 +19,21 @@ import { useHasFaceId, useMemberDoors, useSetUpFaceId, useUnlock } from "./api";
 import { closedLine, type Door, DOOR_MESSAGES as M, unlockedToast } from "./door_rules";
 import { useMemberEvents } from "./use_member_events";
 
+const unchanging = () => () => {};
+/**
+ * The browser's time zone; null on the server, which knows no visitor's, and so while
+ * its page is hydrated (the first render must match its markup): the next opening's
+ * time is added right after.
+ */
+const useTimeZone = () =>
+  useSyncExternalStore(unchanging, () => Intl.DateTimeFormat().resolvedOptions().timeZone, () => null);
+
 export function YourDoors({ email }: { email: string }) {
   const { data: doors } = useMemberDoors();
   useMemberEvents(doors);
   const online = useOnline();
   const now = useNow();
+  const timeZone = useTimeZone();
   const hasFaceId = useHasFaceId(email);
   const setUp = useSetUpFaceId(email);
   const unlock = useUnlock(email);
@@ -53,7 +63,7 @@ export function YourDoors({ email }: { email: string }) {
       {doors && doors.length === 0 && <Typography level="body-sm" textColor="text.secondary">{M.none}</Typography>}
       <Stack component="ul" gap={1.5} sx={{ listStyle: "none", m: 0, p: 0 }}>
         {doors?.map((door) => {
-          const closed = closedLine(door, now);
+          const closed = closedLine(door, now, timeZone);
           const pending = unlock.isPending && unlock.variables?.roomId === door.roomId;
           return (
             <Card key={door.roomId} component="li" sx={{ gap: 1.25, p: 2 }}>

@@ -15,7 +15,7 @@ const closed = { canOpenNow: false, reason: "outside_schedule" as const, message
 
 describe("closedLine", () => {
   it("says nothing for a door that opens now", () => {
-    expect(closedLine(door(), new Date())).toBeNull();
+    expect(closedLine(door(), new Date(), "UTC")).toBeNull();
   });
   it("gives the reason and the next opening, in the given zone", () => {
     // Friday 18:00 UTC; opens Monday 08:00.
@@ -26,10 +26,15 @@ describe("closedLine", () => {
       .toBe("Outside the allowed hours for this room — opens at 20:00");
   });
   it("gives the reason alone when no clock brings a change", () => {
-    expect(closedLine(door({ canOpenNow: false, reason: "lockdown", message: "Lockdown in effect" }), new Date())).toBe("Lockdown in effect");
+    expect(closedLine(door({ canOpenNow: false, reason: "lockdown", message: "Lockdown in effect" }), new Date(), "UTC")).toBe("Lockdown in effect");
+  });
+  it("gives the reason alone while the visitor's time zone is not known (hydrating the server's page)", () => {
+    const now = new Date("2026-03-06T18:00:00Z");
+    expect(closedLine(door({ ...closed, nextChange: "2026-03-09T08:00:00.000Z" }), now, null))
+      .toBe("Outside the allowed hours for this room");
   });
   it("says a room without a door has none to unlock", () => {
-    expect(closedLine(door({ doorCount: 0 }), new Date())).toBe("This room has no door to unlock");
+    expect(closedLine(door({ doorCount: 0 }), new Date(), "UTC")).toBe("This room has no door to unlock");
   });
 });
 

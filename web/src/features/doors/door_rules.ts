@@ -27,13 +27,16 @@ export const DOOR_MESSAGES = {
 
 export type Door = Json<MemberDoor>;
 
-/** Why the card's Unlock is disabled, with the next opening when the clock brings one; null when it is not. */
-export function closedLine(door: Door, now: Date, timeZone?: string): string | null {
+/**
+ * Why the card's Unlock is disabled, with the next opening when the clock brings one
+ * and the visitor's time zone is known (null: not yet, while a page rendered on the
+ * server is hydrated); null when it is not disabled.
+ */
+export function closedLine(door: Door, now: Date, timeZone: string | null): string | null {
   if (!door.canOpenNow) {
     const message = door.message ?? DOOR_MESSAGES.denied;
-    if (!door.nextChange) return message;
-    const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return `${message} — opens ${whenText(new Date(door.nextChange), now, false, zone)}`;
+    if (!door.nextChange || timeZone === null) return message;
+    return `${message} — opens ${whenText(new Date(door.nextChange), now, false, timeZone)}`;
   }
   return door.doorCount === 0 ? DOOR_MESSAGES.noDoor : null;
 }

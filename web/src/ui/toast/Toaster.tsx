@@ -1,24 +1,19 @@
 // Renders the open toasts in a labelled live region; F8 moves focus to it.
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import Box from "@mui/joy/Box";
 import { TOAST_HOTKEY, TOAST_VIEWPORT_LABEL, TOAST_VIEWPORT_MAX_WIDTH } from "./constants";
 import { useToast } from "./toast";
+import { lazyPart } from "../lazy_part";
 
-// Not in a page's first load: the region is all a page shows until a toast. It is
-// fetched once the page is idle, though, not with the first toast: that toast may
-// come offline ("saved on this device"), where a chunk the service worker has not
-// precached (not installed yet, or blocked) cannot load, and a failed lazy load
-// would unmount the whole app.
-const loadToastCard = () => import("./ToastCard").then((m) => ({ default: m.ToastCard }));
-const ToastCard = lazy(loadToastCard);
-// Safari has no requestIdleCallback.
-const whenIdle = (fn: () => void) =>
-  "requestIdleCallback" in window ? requestIdleCallback(fn, { timeout: 2_000 }) : setTimeout(fn, 1_000);
+// Not in a page's first load: the region is all a page shows until a toast. Its
+// code is fetched once the page has mounted, though, not with the first toast,
+// which may come offline ("saved on this device") where it may not load.
+const ToastCard = lazyPart(() => import("./ToastCard").then((m) => m.ToastCard));
 
 export function Toaster() {
   const { toasts } = useToast();
   const regionRef = useRef<HTMLElement>(null);
-  useEffect(() => void whenIdle(() => void loadToastCard().catch(() => {})), []);
+  useEffect(() => ToastCard.preload(), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -52,11 +47,9 @@ export function Toaster() {
     >
       {/* Always mounted, so screen readers announce toasts added to it. */}
       <Box role="status" aria-live="polite" sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
-        <Suspense>
-          {toasts.filter((t) => t.open).map((t) => (
-            <ToastCard key={t.id} toast={t} />
-          ))}
-        </Suspense>
+        {toasts.filter((t) => t.open).map((t) => (
+          <ToastCard key={t.id} toast={t} />
+        ))}
       </Box>
     </Box>
   );
