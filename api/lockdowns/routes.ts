@@ -10,7 +10,8 @@ import { readBody } from "../http/read_body.ts";
 import { allow } from "../auth/access.ts";
 import { audit, userActor } from "../audit/record.ts";
 import type { Lockdown } from "./contract.ts";
-import { LOCKDOWN_MESSAGES, lockdownBody, lockdownQuery } from "./schemas.ts";
+import { lockdownBody, lockdownQuery } from "./schemas.ts";
+import { LOCKDOWN_MESSAGES } from "./messages.ts";
 import { endLockdown, findLockdown, listLockdowns, startLockdown, unknownRooms } from "./repo.ts";
 
 const target = (lockdown: Lockdown) => ({ type: "lockdown", id: lockdown.id, name: lockdown.reason });

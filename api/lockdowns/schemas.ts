@@ -1,21 +1,6 @@
-// Request body of POST /api/lockdowns (spec 3 §2). Messages are whole sentences
-// (http/read_body.ts); the spec gives none, so these are ours (docs/api.md). The
-// Start Lockdown dialog shows the same ones (web/src/features/lockdown).
+// Request body of POST /api/lockdowns (spec 3 §2), with the messages of messages.ts.
 import { z } from "zod";
-
-/** The longest reason (spec 3 §2). */
-export const REASON_MAX = 200;
-
-export const LOCKDOWN_MESSAGES = {
-  scope: "Scope must be all or rooms",
-  reasonRequired: "Reason is required",
-  reasonTooLong: `Reason must be at most ${REASON_MAX} characters`,
-  roomsRequired: "Choose at least one room",
-  roomIds: "Rooms must be a list of room ids",
-  tooManyRooms: "At most 1000 rooms",
-  roomsWithAll: "A lockdown of all rooms names no rooms",
-  ended: "This lockdown has already ended",
-} as const;
+import { LOCKDOWN_MESSAGES, REASON_MAX } from "./messages.ts";
 
 const M = LOCKDOWN_MESSAGES;
 

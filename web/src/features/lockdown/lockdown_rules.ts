@@ -1,8 +1,8 @@
 // The lockdown screens' texts and rules (spec 3 §2), pure: what Start Lockdown
-// checks before it calls (the server's own messages, from its schema file), and how the banner names
+// checks before it calls (the server's own messages), and how the banner names
 // the rooms, the start and who started it.
 
-import { LOCKDOWN_MESSAGES as SERVER, REASON_MAX } from "../../../../api/lockdowns/schemas.ts";
+import { LOCKDOWN_MESSAGES as SERVER, REASON_MAX } from "../../../../api/lockdowns/messages.ts";
 
 export { REASON_MAX };
 
