@@ -4,16 +4,21 @@ import Box from "@mui/joy/Box";
 import { TOAST_HOTKEY, TOAST_VIEWPORT_LABEL, TOAST_VIEWPORT_MAX_WIDTH } from "./constants";
 import { useToast } from "./toast";
 import { lazyPart } from "../lazy_part";
+import { useStoredUser } from "../../offline/storage";
 
 // Not in a page's first load: the region is all a page shows until a toast. Its
-// code is fetched once the page has mounted, though, not with the first toast,
-// which may come offline ("saved on this device") where it may not load.
+// code is fetched as soon as someone is signed in here, though, not with the first
+// toast, which may come offline ("saved on this device") where it may not load.
+// (Signed out, as on a first visit to /login, no toast comes offline.)
 const ToastCard = lazyPart(() => import("./ToastCard").then((m) => m.ToastCard));
 
 export function Toaster() {
   const { toasts } = useToast();
   const regionRef = useRef<HTMLElement>(null);
-  useEffect(() => ToastCard.preload(), []);
+  const signedIn = useStoredUser() !== null;
+  useEffect(() => {
+    if (signedIn) ToastCard.preload();
+  }, [signedIn]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
