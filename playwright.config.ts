@@ -1,7 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-// Debian's Chromium: Playwright's own browser download cannot work offline.
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/chromium.mjs";
 
 export default defineConfig({
   testDir: "e2e",
@@ -18,14 +16,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],

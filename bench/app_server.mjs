@@ -45,13 +45,16 @@ export async function startServer() {
   }
   return {
     url,
-    stop: async () => {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, dir),
   };
+}
+
+/** Stops a process this benchmark started and removes the folder it worked in. */
+export async function stopChild(child, dir) {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+  rmSync(dir, { recursive: true, force: true });
 }
 
 export const median = (xs) => {

@@ -12,13 +12,13 @@
 //    one on a fresh embedded database; RUNS=5 changes the number of runs;
 //    PAGES=/login audits only the pages named, comma separated)
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { median, startServer } from "./app_server.mjs";
+import { median, startServer, stopChild } from "./app_server.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "../scripts/chromium.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.RUNS ?? 3);
 const MEMBER = { email: "member@threshold.test", password: "threshold-demo" };
 const PAGES = [
@@ -39,12 +39,7 @@ async function startChromium() {
   const profile = mkdtempSync(join(tmpdir(), "threshold-lighthouse-"));
   const child = spawn(CHROMIUM, [
     "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
+    ...CHROMIUM_ARGS,
     "--remote-debugging-port=0",
     `--user-data-dir=${profile}`,
     "about:blank",
@@ -60,12 +55,7 @@ async function startChromium() {
   });
   return {
     port,
-    stop: async () => {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-      rmSync(profile, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, profile),
   };
 }
 

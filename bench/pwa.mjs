@@ -13,8 +13,8 @@
 //    one on a fresh embedded database; RUNS=9 changes the number of reloads)
 import { chromium } from "@playwright/test";
 import { median, startServer } from "./app_server.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "../scripts/chromium.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.RUNS ?? 9);
 const JS_BUDGET_KB = 150;
 const OFFLINE_BUDGET_MS = 1500;
@@ -113,7 +113,7 @@ async function offlineReloads(browser, url) {
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
-  args: ["--no-sandbox", "--disable-gpu"],
+  args: CHROMIUM_ARGS,
 });
 try {
   const load = await firstLoad(browser, server.url);

@@ -5,25 +5,12 @@
 import { assertEquals } from "../api/testing/assert.ts";
 import { describeApp } from "../api/testing/test_app.ts";
 import { building } from "../api/access/testing.ts";
-import { DoorController } from "./controller.ts";
-import { fileStore } from "./state_file.ts";
+import { connectedDoor } from "./testing.ts";
 
 describeApp("door controller: remote unlocks", async (t, testApp) => {
   const { sql } = testApp;
   const b = await building(testApp);
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, testApp.app.fetch);
-  const work = await Deno.makeTempDir({ prefix: "threshold-door-" });
-  const lines: string[] = [];
-  const door = new DoorController({
-    url: `http://127.0.0.1:${server.addr.port}`,
-    key: b.apiKey,
-    store: fileStore(`${work}/state.json`),
-    print: (line) => lines.push(line),
-  });
-  const waitFor = async (pattern: RegExp) => {
-    for (let i = 0; i < 250 && !lines.some((l) => pattern.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
-    return lines.find((l) => pattern.test(l)) ?? `no line matching ${pattern} in ${JSON.stringify(lines)}`;
-  };
+  const { door, lines, waitFor, close } = await connectedDoor(testApp, b.apiKey);
   const command = async (minutes = 1) =>
     (await sql`insert into device_commands (device_id, user_id, user_name, expires_at)
       values (${b.deviceId}, ${b.userId}, 'Ada Lovelace', now() + make_interval(secs => ${minutes * 60})) returning id`)[0].id;
@@ -55,8 +42,6 @@ describeApp("door controller: remote unlocks", async (t, testApp) => {
       await b.admin.request("POST", `/api/lockdowns/${started.json.id}/end`);
     });
   } finally {
-    await door.stop();
-    await server.shutdown();
-    await Deno.remove(work, { recursive: true });
+    await close();
   }
 });

@@ -2,8 +2,7 @@
 // here). Installs it when missing and we are root; otherwise says how.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
-
-const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM as path } from "./chromium.mjs";
 if (!existsSync(path)) {
   if (process.getuid?.() === 0) {
     console.log("Chromium is missing: installing Debian's chromium package...");

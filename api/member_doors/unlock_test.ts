@@ -7,8 +7,7 @@ import { assert, assertEquals, assertMatch } from "../testing/assert.ts";
 import { SoftAuthenticator } from "../testing/soft_authenticator.ts";
 import { addUser, describeApp, TEST_ORIGIN, type TestApp } from "../testing/test_app.ts";
 import { building } from "../access/testing.ts";
-import { DoorController } from "../../door/controller.ts";
-import { fileStore } from "../../door/state_file.ts";
+import { connectedDoor } from "../../door/testing.ts";
 import { UNLOCK_BURST } from "./throttle.ts";
 
 type Member = Awaited<ReturnType<TestApp["login"]>>;
@@ -26,15 +25,7 @@ describeApp("unlock with Face ID", async (t, testApp) => {
   const { sql } = testApp;
   const b = await building(testApp);
   const ada = await testApp.login("ada@example.com");
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, testApp.app.fetch);
-  const work = await Deno.makeTempDir({ prefix: "threshold-unlock-" });
-  const lines: string[] = [];
-  const door = new DoorController({
-    url: `http://127.0.0.1:${server.addr.port}`,
-    key: b.apiKey,
-    store: fileStore(`${work}/state.json`),
-    print: (line) => lines.push(line),
-  });
+  const { door, lines, waitFor, close } = await connectedDoor(testApp, b.apiKey);
   let phone: SoftAuthenticator;
   const options = async (roomId = b.roomId, who = ada) => await who.request("POST", `/api/me/doors/${roomId}/unlock/options`);
   /** Options, the authenticator's assertion, the unlock: the whole tap. */
@@ -58,7 +49,7 @@ describeApp("unlock with Face ID", async (t, testApp) => {
 
     phone = await setUpFaceId(ada);
     await door.start();
-    for (let i = 0; i < 250 && !lines.some((l) => /stream connected/.test(l)); i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(/stream connected/);
 
     await t.step("the options: the user's own passkey, user verification required, 60 seconds", async () => {
       const res = await options();
@@ -258,8 +249,6 @@ describeApp("unlock with Face ID", async (t, testApp) => {
       assertEquals(await logCount(), before);
     });
   } finally {
-    await door.stop();
-    await server.shutdown();
-    await Deno.remove(work, { recursive: true });
+    await close();
   }
 });
