@@ -220,7 +220,13 @@ Deno.test({
       // Recovery by itself within 5 s of the database's return.
       assert(late.length > RATE, `load kept up after the restart (${late.length} requests)`);
       const notBack = late.filter((s) => s.status! >= 300);
-      assertEquals(notBack.map((s) => `${s.kind} ${s.i}: ${s.status}`), []);
+      assertEquals(
+        notBack.map((s) =>
+          `${s.kind} ${s.i}: ${s.status} ${JSON.stringify(s.body)} after ${s.ms!.toFixed(0)} ms, ` +
+          `${((s.at - back) / 1_000).toFixed(1)} s after the restart`
+        ),
+        [],
+      );
 
       // Never acting late: every decision's row (or its absence) against its answer.
       const rows = await check<{ id: string; action: string; timestamp: Date }[]>`
