@@ -13,7 +13,8 @@ import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
-import { OpenStreams, passes } from "../http/event_stream.ts";
+import { OpenStreams } from "../http/event_stream.ts";
+import { passes } from "../jobs/passes.ts";
 import { accessLists } from "./access_list.ts";
 import { pendingCommands } from "./commands.ts";
 

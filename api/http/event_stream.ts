@@ -48,23 +48,3 @@ export class OpenStreams<T extends { stream: SSEStreamingApi }> {
     return [...this.#open];
   }
 }
-
-/**
- * `pass` run on demand, one at a time: asked while one runs, it runs once more after
- * it (however often it was asked meanwhile). A failure is logged by `failed`.
- */
-export function passes(pass: () => Promise<void>, failed: (error: unknown) => void): () => void {
-  let running = false;
-  let again = false;
-  return () => {
-    if (running) return void (again = true);
-    running = true;
-    (async () => {
-      do {
-        again = false;
-        await pass().catch(failed);
-      } while (again);
-      running = false;
-    })();
-  };
-}

@@ -5,6 +5,7 @@
 // a merge never blocks inserts for longer than moving a page of the list.
 import type { Queries } from "../db/connect.ts";
 import type { Logger } from "../http/logger.ts";
+import { passes } from "./passes.ts";
 
 export const MERGE_EVERY_MS = 2_000;
 const INDEX = "access_logs_search_idx";
@@ -26,18 +27,12 @@ export async function mergeSearchIndex(sql: Queries): Promise<number | null> {
 export async function startSearchIndexMerge(sql: Queries, log: Logger) {
   const [{ present }] = await sql`select to_regclass(${INDEX}) is not null as present`;
   if (!present) return () => {};
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return; // a slow merge is not joined by a second one from this process
-    running = true;
-    try {
-      await mergeSearchIndex(sql);
-    } catch (error) {
-      log.warn("search index merge failed", { error: String(error) });
-    } finally {
-      running = false;
-    }
-  }, MERGE_EVERY_MS);
+  // One merge at a time from this process: a slow one is followed, not joined.
+  const merge = passes(
+    async () => void await mergeSearchIndex(sql),
+    (error) => log.warn("search index merge failed", { error: String(error) }),
+  );
+  const timer = setInterval(merge, MERGE_EVERY_MS);
   Deno.unrefTimer(timer);
   return () => clearInterval(timer);
 }

@@ -19,7 +19,7 @@ import { transaction } from "../http/transaction.ts";
 import { SYSTEM, writeEvent } from "../audit/record.ts";
 import { eventsById } from "../events/event_data.ts";
 import { signedHeaders } from "./signing.ts";
-import { passes } from "../http/event_stream.ts";
+import { passes } from "../jobs/passes.ts";
 import { publicAddressProblem, type Resolve, systemResolve } from "./public_address.ts";
 
 const SECOND = 1000;
