@@ -8,8 +8,8 @@ import Typography from "@mui/joy/Typography";
 import { useOnline, useOutbox } from "./use_outbox";
 import { lazyPart } from "../ui/lazy_part";
 
-// Loaded when first opened (precached by the service worker, so offline too):
-// its table, list and modal stay out of the first load.
+// Not in the first load (its table, list and modal): fetched once changes wait
+// (ui/lazy_part.tsx), since it is opened offline, where it may not load later.
 const PendingChangesDialog = lazyPart(() => import("./PendingChangesDialog").then((m) => m.PendingChangesDialog));
 
 const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -41,7 +41,6 @@ export function OfflineBanner() {
     if (held > heldBefore.current) setOpen(true);
     heldBefore.current = held;
   }, [held]);
-  // The review's code, once there is something to review: offline it may not load later.
   const anyRows = rows.length > 0;
   useEffect(() => {
     if (anyRows) PendingChangesDialog.preload();

@@ -20,17 +20,14 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
         for (const listener of listeners) listener();
       },
       () => {
-        loading = null; // tried again when the network returns
+        loading = null;
+        window.addEventListener("online", start, { once: true });
       },
     );
   };
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
-    window.addEventListener("online", start);
-    return () => {
-      listeners.delete(listener);
-      window.removeEventListener("online", start);
-    };
+    return () => listeners.delete(listener);
   };
 
   function LazyPart({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
