@@ -10,9 +10,10 @@
 //   npx vite build && node bench/lighthouse.mjs
 //   (BASE_URL=http://localhost:8000 audits a running server instead of starting
 //    one on a fresh embedded database; RUNS=5 changes the number of runs;
-//    PAGES=/login audits only the pages named, comma separated)
+//    PAGES=/login audits only the pages named, comma separated; REPORTS=dir
+//    writes each run's full Lighthouse report there, to see what the time went to)
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
@@ -79,6 +80,11 @@ async function audit(port, url, cookie) {
     ...(cookie && { extraHeaders: { Cookie: cookie } }),
   });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.REPORTS) {
+    mkdirSync(process.env.REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
+    writeFileSync(join(process.env.REPORTS, name), JSON.stringify(lhr));
+  }
   const score = (id) => Math.round(lhr.categories[id].score * 100);
   const ms = (id) => lhr.audits[id].numericValue;
   const failing = Object.values(lhr.categories)

@@ -1,5 +1,5 @@
 // What the event log says (spec 3 §6): the event types webhooks subscribe to and the
-// live stream carries, and the shape of one event. Zod and schema files only.
+// live stream carries, and the shape of one event. Types and constants only, no zod: the web reads it.
 import type { LogEntry } from "../logs/contract.ts";
 import type { AuditEvent } from "../audit/contract.ts";
 import type { Lockdown } from "../lockdowns/contract.ts";
@@ -15,6 +15,15 @@ export const EVENT_TYPES = [
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * What a webhook may subscribe to, and the live stream carries: every type but the
+ * test, which goes to one endpoint when asked. Here rather than beside the webhook
+ * body's checks, so that the members' page reads it without loading zod.
+ */
+export const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook.test") as Exclude<EventType, "webhook.test">[];
+
+export type Subscribable = (typeof SUBSCRIBABLE)[number];
 
 /** door.unlocked_remotely: a door acknowledged an unlock command with "unlocked". */
 export type RemoteUnlock = {

@@ -1,7 +1,8 @@
 // What the webhook calls answer and take (spec 3 §6): the one definition the
 // server's SQL and the web's screens both use. Zod and schema files only.
 import type { z } from "zod";
-import type { Subscribable, webhookBody } from "./schemas.ts";
+import type { Subscribable } from "../events/contract.ts";
+import type { webhookBody } from "./schemas.ts";
 import type { EventType } from "../events/contract.ts";
 
 export type Webhook = {

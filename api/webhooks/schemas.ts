@@ -2,18 +2,11 @@
 // (http/read_body.ts); the spec gives one (a private address, webhooks/public_address.ts),
 // the rest are ours (docs/api.md). The Add Webhook dialog checks with these same rules.
 import { z } from "zod";
-import { EVENT_TYPES } from "../events/contract.ts";
+import { SUBSCRIBABLE } from "../events/contract.ts";
 
 export const URL_MAX = 2000;
 export const DESCRIPTION_MAX = 500;
 
-/** What an endpoint may subscribe to: every type but the test, which goes to one endpoint when asked. */
-export const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook.test") as Exclude<
-  (typeof EVENT_TYPES)[number],
-  "webhook.test"
->[];
-
-export type Subscribable = (typeof SUBSCRIBABLE)[number];
 
 export const WEBHOOK_MESSAGES = {
   urlRequired: "Webhook URL is required",

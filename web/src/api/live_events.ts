@@ -8,7 +8,7 @@
 // to a signed-in admin alone and unmount on sign-out, which closes the stream.
 import { useEffect, useRef } from "react";
 import { endPendingSession } from "./client";
-import { SUBSCRIBABLE } from "../../../api/webhooks/schemas.ts";
+import { SUBSCRIBABLE } from "../../../api/events/contract.ts";
 
 export const EVENTS_PATH = "/api/events/stream";
 

@@ -12,7 +12,10 @@ import { lazyPart } from "../ui/lazy_part";
 // (ui/lazy_part.tsx), since it is opened offline, where it may not load later.
 const PendingChangesDialog = lazyPart(() => import("./PendingChangesDialog").then((m) => m.PendingChangesDialog));
 
-const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+// Made when first needed (offline): the first Intl formatter a page makes loads the
+// locale's data, which on a phone holds the main thread for a long task at start.
+let time: Intl.DateTimeFormat | undefined;
+const savedTime = (at: number) => (time ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })).format(at);
 
 /**
  * When the newest data on hand was read (0: none, such as the signed-out session
@@ -49,7 +52,7 @@ export function OfflineBanner() {
 
   const parts: string[] = [];
   if (!online) {
-    parts.push(savedAt ? `Offline — showing data saved at ${time.format(savedAt)}` : "Offline");
+    parts.push(savedAt ? `Offline — showing data saved at ${savedTime(savedAt)}` : "Offline");
   }
   if (waiting) parts.push(`${waiting} ${waiting === 1 ? "change" : "changes"} waiting`);
   if (held) parts.push(`${held} ${held === 1 ? "change needs" : "changes need"} your attention`);

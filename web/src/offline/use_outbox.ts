@@ -18,6 +18,9 @@ function watchOutbox() {
   void import("./outbox").then(({ outboxRows }) =>
     outboxRows.subscribe({
       next: (next) => {
+        // Its first answer is usually "still empty": a new empty list would re-render
+        // every screen that reads the outbox (on a phone, /app's whole page) for nothing.
+        if (next.length === 0 && rows.length === 0) return;
         rows = next;
         for (const l of listeners) l();
       },

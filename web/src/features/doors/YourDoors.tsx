@@ -4,43 +4,45 @@
 // with its next opening. Without a passkey the cards offer `Set up Face ID` (the
 // registration of spec 1). Offline the list shows from the cache and the buttons
 // say `Unlocking needs a connection`. Kept current by the members' live channel.
-import { useId, useSyncExternalStore } from "react";
+import { useCallback, useId, useSyncExternalStore } from "react";
 import Box from "@mui/joy/Box";
-import Button from "@mui/joy/Button";
-import Card from "@mui/joy/Card";
 import Stack from "@mui/joy/Stack";
 import Typography from "@mui/joy/Typography";
 import { ApiError, serverMessage } from "../../api/api_error";
 import { useOnline } from "../../offline/use_outbox";
-import { ClockIcon, FaceIdIcon, UnlockIcon } from "../../ui/icons";
 import { toast } from "../../ui/toast/toast";
 import { useNow } from "../schedules/public";
 import { useHasFaceId, useMemberDoors, useSetUpFaceId, useUnlock } from "./api";
+import { DoorCard } from "./DoorCard";
 import { closedLine, type Door, DOOR_MESSAGES as M, unlockedToast } from "./door_rules";
 import { useMemberEvents } from "./use_member_events";
 
 const unchanging = () => () => {};
-/**
- * The browser's time zone; null on the server, which knows no visitor's, and so while
- * its page is hydrated (the first render must match its markup): the next opening's
- * time is added right after.
- */
-const useTimeZone = () =>
-  useSyncExternalStore(unchanging, () => Intl.DateTimeFormat().resolvedOptions().timeZone, () => null);
+/** False on the server and while its page is hydrated (the first render must match its markup). */
+const useHydrated = () => useSyncExternalStore(unchanging, () => true, () => false);
+// Read once, and only when a closed door's next opening is shown: the first Intl
+// formatter a page makes loads the locale's and time zones' data, a long task on a phone.
+let zone: string | undefined;
+const browserZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 export function YourDoors({ email }: { email: string }) {
   const { data: doors } = useMemberDoors();
   useMemberEvents(doors);
   const online = useOnline();
   const now = useNow();
-  const timeZone = useTimeZone();
+  // The browser's time zone, for the next opening's time; the server knows no
+  // visitor's, so it is added right after hydration.
+  const hydrated = useHydrated();
+  const timeZone = hydrated && doors?.some((door) => !door.canOpenNow && door.nextChange) ? browserZone() : null;
   const hasFaceId = useHasFaceId(email);
   const setUp = useSetUpFaceId(email);
   const unlock = useUnlock(email);
   const titleId = useId();
 
-  function tap(door: Door) {
-    unlock.mutate(door, {
+  // Stable between renders, so that a card whose own state is unchanged is not redrawn.
+  const { mutate: unlockDoor } = unlock;
+  const tap = useCallback((door: Door) => {
+    unlockDoor(door, {
       onSuccess: (answer) => toast(unlockedToast(door.roomName, answer)),
       onError: (error) =>
         toast(
@@ -49,11 +51,12 @@ export function YourDoors({ email }: { email: string }) {
             : { title: M.failed, description: serverMessage(error, online ? M.faceIdFailed : M.needsConnection), variant: "destructive" },
         ),
     });
-  }
+  }, [unlockDoor, online]);
 
-  function setUpFaceId() {
-    setUp.mutate(undefined, { onError: () => toast({ title: M.failed, description: M.setUpFailed, variant: "destructive" }) });
-  }
+  const { mutate: setUpMutate } = setUp;
+  const setUpFaceId = useCallback(() => {
+    setUpMutate(undefined, { onError: () => toast({ title: M.failed, description: M.setUpFailed, variant: "destructive" }) });
+  }, [setUpMutate]);
 
   return (
     <Box component="section" aria-labelledby={titleId}>
@@ -62,50 +65,20 @@ export function YourDoors({ email }: { email: string }) {
       </Typography>
       {doors && doors.length === 0 && <Typography level="body-sm" textColor="text.secondary">{M.none}</Typography>}
       <Stack component="ul" gap={1.5} sx={{ listStyle: "none", m: 0, p: 0 }}>
-        {doors?.map((door) => {
-          const closed = closedLine(door, now, timeZone);
-          const pending = unlock.isPending && unlock.variables?.roomId === door.roomId;
-          return (
-            <Card key={door.roomId} component="li" sx={{ gap: 1.25, p: 2 }}>
-              <Box>
-                <Typography level="title-lg" component="h3">{door.roomName}</Typography>
-                <Typography level="body-sm" textColor="text.secondary">
-                  {door.doorCount === 1 ? "1 door" : `${door.doorCount} doors`}
-                </Typography>
-              </Box>
-              {closed && (
-                <Typography level="body-sm" color="warning" startDecorator={<ClockIcon size={16} />}>
-                  {closed}
-                </Typography>
-              )}
-              {hasFaceId === false
-                ? (
-                  <Button
-                    size="lg"
-                    variant="soft"
-                    startDecorator={<FaceIdIcon />}
-                    disabled={!online || setUp.isPending}
-                    onClick={setUpFaceId}
-                  >
-                    {setUp.isPending ? M.settingUp : M.setUp}
-                  </Button>
-                )
-                : (
-                  <Button
-                    size="lg"
-                    startDecorator={online && <UnlockIcon />}
-                    loading={pending}
-                    loadingPosition="start"
-                    disabled={!online || closed !== null || unlock.isPending}
-                    aria-label={online && !pending ? `${M.unlock} ${door.roomName}` : undefined}
-                    onClick={() => tap(door)}
-                  >
-                    {!online ? M.needsConnection : pending ? M.unlocking : M.unlock}
-                  </Button>
-                )}
-            </Card>
-          );
-        })}
+        {doors?.map((door) => (
+          <DoorCard
+            key={door.roomId}
+            door={door}
+            closed={closedLine(door, now, timeZone)}
+            online={online}
+            offerSetUp={hasFaceId === false}
+            pending={unlock.isPending && unlock.variables?.roomId === door.roomId}
+            busy={unlock.isPending}
+            settingUp={setUp.isPending}
+            onUnlock={tap}
+            onSetUp={setUpFaceId}
+          />
+        ))}
       </Stack>
     </Box>
   );

@@ -1,7 +1,7 @@
 // /app, the signed-in home (spec 2 §2, §4): a welcome, the dashboard button for
 // admins, `Your Doors` (spec 3 §4), identity verification, the wallet placeholder
 // and sign-out; the banner of an active lockdown (spec 3 §2) above it all.
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Box from "@mui/joy/Box";
@@ -58,13 +58,10 @@ function Waiting() {
   );
 }
 
-function Home({ user }: { user: SessionUser }) {
-  // Spec 2 §4: signing out here goes straight to /login; only with changes of this
-  // user still waiting does it ask first what becomes of them.
-  const signOut = useSignOut();
-  const waiting = useOutbox().length;
-  const [asking, setAsking] = useState(false);
-
+// Memoized: HomePage re-renders whenever the session's query moves (the persisted
+// cache restored, a refetch begun or ended), mostly with the same user; redrawing the
+// whole page's Joy parts each time would cost a phone's CPU their styles again.
+const Home = memo(function Home({ user }: { user: SessionUser }) {
   return (
     <>
       <LockdownBanner isAdmin={user.isAdmin} />
@@ -104,12 +101,25 @@ function Home({ user }: { user: SessionUser }) {
             </Button>
           </Card>
 
-          <Button variant="plain" color="neutral" startDecorator={<SignOutIcon />} onClick={() => (waiting ? setAsking(true) : void signOut(true))}>
-            Sign Out
-          </Button>
-          <SignOutDialog open={asking} onClose={() => setAsking(false)} />
+          <SignOutButton />
         </Stack>
       </Box>
+    </>
+  );
+});
+
+function SignOutButton() {
+  // Spec 2 §4: signing out here goes straight to /login; only with changes of this
+  // user still waiting does it ask first what becomes of them.
+  const signOut = useSignOut();
+  const waiting = useOutbox().length;
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button variant="plain" color="neutral" startDecorator={<SignOutIcon />} onClick={() => (waiting ? setAsking(true) : void signOut(true))}>
+        Sign Out
+      </Button>
+      <SignOutDialog open={asking} onClose={() => setAsking(false)} />
     </>
   );
 }

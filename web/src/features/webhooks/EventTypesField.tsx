@@ -4,7 +4,7 @@ import Box from "@mui/joy/Box";
 import Checkbox from "@mui/joy/Checkbox";
 import Stack from "@mui/joy/Stack";
 import Typography from "@mui/joy/Typography";
-import type { Subscribable } from "../../../../api/webhooks/schemas.ts";
+import type { Subscribable } from "../../../../api/events/contract.ts";
 import { EVENT_TYPES, WEBHOOK_TEXTS as T } from "./webhook_display";
 
 type Props = { value: Subscribable[]; onChange: (types: Subscribable[]) => void };

@@ -1,6 +1,6 @@
 // The webhook screens' words (spec 3 §6 names the screen, its buttons and the event
 // types; the rest are ours, docs/screens.md) and how a delivery's last answer reads.
-import { SUBSCRIBABLE } from "../../../../api/webhooks/schemas.ts";
+import { SUBSCRIBABLE } from "../../../../api/events/contract.ts";
 import type { WebhookDelivery } from "./api";
 
 export const WEBHOOK_TEXTS = {
