@@ -40,18 +40,26 @@ export default defineConfig({
         // route using it.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
-            { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 5 },
+            { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 4 },
             // React Query and its persistence (every screen); the virtualizer goes with the long lists.
-            { name: "query", test: /node_modules[\\/]@tanstack[\\/](query-|react-query)/, priority: 2 },
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/](query-|react-query)/, priority: 3 },
             // Joy's styling core only: its components, and the headless hooks and
             // popper under them, are split with the screens that use them, so /login
-            // does not download every table, tab, menu and select.
+            // does not download every table, tab, menu and select. Emotion (the
+            // styling engine, whose cache takes the page's styles in as it loads)
+            // apart from Joy's theme (its default, built as the module runs), so that
+            // hydration runs the two in tasks of their own.
             {
               name: "joy",
               test:
-                /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|types|joy[\\/](styles|CssBaseline|utils|colorInversion|stack|Box|Typography))|@emotion|@babel[\\/]runtime|stylis|clsx|prop-types|react-is|hoist-non-react-statics)[\\/]/,
+                /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|types|joy[\\/](styles|CssBaseline|utils|colorInversion|stack|Box|Typography))|clsx|prop-types)[\\/]/,
               priority: 1,
+            },
+            {
+              name: "emotion",
+              test: /node_modules[\\/](@emotion|@babel[\\/]runtime|stylis|react-is|hoist-non-react-statics)[\\/]/,
+              priority: 2,
             },
           ],
         },

@@ -54,7 +54,9 @@ export async function stopChild(child, dir) {
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
-  rmSync(dir, { recursive: true, force: true });
+  // A browser's helper processes may still be writing into its profile as its
+  // main process exits: removal retries on ENOTEMPTY, as Node advises.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
 }
 
 export const median = (xs) => {

@@ -17,7 +17,7 @@ import type { Env } from "./env.ts";
 
 /** What dist/server/prerender.js exports (web/src/app/prerender.tsx). */
 type ServerBuild = {
-  SIGNED_IN_PAGES: Record<string, readonly string[]>;
+  SIGNED_IN_PAGES: Record<string, (user: SessionUser) => readonly string[]>;
   render(path: string, renderedWith: RenderedWith): Promise<Rendered>;
   page(template: string, rendered: Rendered, renderedWith: RenderedWith): string;
 };
@@ -52,7 +52,7 @@ export function signedInPages(staticDir: string, request: AppRequest) {
     try {
       const user = await currentUser(c, c.var.sql, c.var.config);
       if (!user) return null;
-      const renderedWith = { user, queries: await answers(c, request, reads) };
+      const renderedWith = { user, queries: await answers(c, request, reads(user)) };
       return server.build.page(server.template, await server.build.render(path, renderedWith), renderedWith);
     } catch (error) {
       c.var.log.error("server rendering failed, the shell goes instead", {

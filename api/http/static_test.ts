@@ -29,7 +29,7 @@ Deno.test({
     );
     await Deno.writeTextFile(
       `${dir}/server/prerender.js`,
-      `export const SIGNED_IN_PAGES = { "/app": ["/api/me/doors", "/api/users"] };
+      `export const SIGNED_IN_PAGES = { "/app": (user) => ["/api/me/doors", "/api/users", "/api/auth/passkey/check/" + encodeURIComponent(user.email)] };
        export async function render(path, { user }) { return { html: "<h1>Welcome " + user.firstName + "</h1>", title: "Threshold - Home", robots: "noindex, nofollow" }; }
        export function page(template, rendered, renderedWith) { return template.replace("<title>Threshold</title>", "<title>" + rendered.title + "</title>").replace('<div id="root"></div>', '<script type="application/json" id="session">' + JSON.stringify(renderedWith) + '</script><div id="root">' + rendered.html + "</div>"); }`,
     );
@@ -106,12 +106,16 @@ Deno.test({
           assertEquals(res.headers.get("cache-control"), "private, no-cache");
           assertEquals(res.headers.get("content-type"), "text/html; charset=UTF-8");
           assertEquals(res.text.includes("<title>Threshold - Home</title>"), true);
-          // With the session and the page's reads as this member's browser would get
-          // them: their doors (none yet); the users list is an admin's, refused, left out.
+          // With the session and the page's reads for this member, as their browser
+          // would get them: their doors (none yet) and whether they have a passkey (the
+          // read named for them); the users list is an admin's, refused, left out.
           const block = /<script type="application\/json" id="session">(.*?)<\/script>/.exec(res.text)![1];
           const { user, queries } = JSON.parse(block);
           assertEquals(user.email, "member@example.com");
-          assertEquals(queries, { "/api/me/doors": [] });
+          assertEquals(queries, {
+            "/api/me/doors": [],
+            "/api/auth/passkey/check/member%40example.com": { hasPasskeys: false },
+          });
           // Signed out (no session behind the cookie), anonymous, or another path: the shell.
           for (const cookie of ["threshold_session=gone", undefined]) {
             assertEquals(

@@ -9,8 +9,6 @@ import type { Plugin } from "vite";
 import { SERVER_DIR } from "./prerender.ts";
 
 const TEXT = new Set([".js", ".mjs", ".css", ".html", ".svg", ".webmanifest", ".json", ".txt"]);
-/** Smaller answers gain nothing worth a header and a file. */
-const MIN_BYTES = 1024;
 
 export function precompress(): Plugin {
   let outDir = "";
@@ -29,11 +27,13 @@ export function precompress(): Plugin {
           if (relative(outDir, entry.parentPath).split(sep)[0] === SERVER_DIR) continue;
           const file = join(entry.parentPath, entry.name);
           const body = await readFile(file);
-          if (body.byteLength < MIN_BYTES) continue;
           const br = brotliCompressSync(body, {
             params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
           });
-          await writeFile(`${file}.br`, br);
+          // Small files too: a first visit fetches dozens of chunks under 1 KB, and
+          // brotli's framing and built-in dictionary beat gzip's most on those. Only
+          // where it would not shrink the file is there no copy.
+          if (br.byteLength < body.byteLength) await writeFile(`${file}.br`, br);
         }
       },
     },

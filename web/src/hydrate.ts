@@ -17,6 +17,8 @@ if (document.visibilityState === "visible") {
 for (const load of [
   () => import("react-dom/client").then((m) => m.hydrateRoot),
   () => import("react-router-dom").then((m) => m.RouterProvider),
+  // Joy's styling engine (emotion; its cache takes the page's styles in), then its theme.
+  () => import("@emotion/react").then((m) => m.ThemeContext),
   () => import("@mui/joy/styles").then((m) => m.CssVarsProvider),
   () => import("@tanstack/react-query").then((m) => m.QueryClient),
 ]) {

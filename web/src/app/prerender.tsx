@@ -17,8 +17,9 @@ import { renderToString } from "react-dom/server.edge";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { QueryClient } from "@tanstack/react-query";
 import { queryClient as browserQueryClient } from "../api/query_client";
-import { SESSION_QUERY_KEY } from "../api/session";
-import { MEMBER_DOORS_KEY } from "../features/doors/public";
+import { SESSION_QUERY_KEY, type SessionUser } from "../api/session";
+import { MEMBER_DOORS_KEY, passkeyCheckKey } from "../features/doors/public";
+import { VERIFICATION_STATUS_KEY } from "../features/home/identity_verification";
 import { renderedMeta } from "../ui/page_meta";
 import { AppShell } from "./AppShell";
 import { type RenderedWith, SESSION_DATA_ID } from "./session_data";
@@ -28,11 +29,15 @@ import { appRoutes } from "./routes";
 export const PRERENDERED_PATHS = ["/", "/login"];
 /**
  * The pages rendered for each request of a signed-in visitor (the phone's home
- * screen opens /app), each with the reads the server answers into it, so that it
- * paints with them: /app's doors, arriving after it, pushed everything below them
- * down the screen.
+ * screen opens /app), each with the reads the server answers into it for that
+ * visitor, so that it paints with them and hydration finds nothing to redraw: /app's
+ * doors, arriving after it, pushed everything below them down the screen; whether
+ * Face ID is set up turns every door's button, and the verification status the
+ * identity button.
  */
-export const SIGNED_IN_PAGES: Record<string, readonly string[]> = { "/app": [MEMBER_DOORS_KEY[0]] };
+export const SIGNED_IN_PAGES: Record<string, (user: SessionUser) => readonly string[]> = {
+  "/app": (user) => [MEMBER_DOORS_KEY[0], passkeyCheckKey(user.email)[0], VERIFICATION_STATUS_KEY[0]],
+};
 
 export type RenderedPage = { html: string; title: string; robots: string };
 

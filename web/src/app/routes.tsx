@@ -68,6 +68,9 @@ export async function createRouter({ hydrating }: { hydrating: boolean }) {
     await Promise.all((matchRoutes(appRoutes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy === "function") Object.assign(route, await route.lazy(), { lazy: undefined });
     }));
+    // The page's modules have just run: the router (and the hydration after it) in a
+    // task of its own, or a phone's main thread is held for both at once.
+    await new Promise((resolve) => setTimeout(resolve));
   }
   return createBrowserRouter(appRoutes);
 }

@@ -18,22 +18,27 @@ import { closedLine, type Door, DOOR_MESSAGES as M, unlockedToast } from "./door
 import { useMemberEvents } from "./use_member_events";
 
 const unchanging = () => () => {};
-/** False on the server and while its page is hydrated (the first render must match its markup). */
-const useHydrated = () => useSyncExternalStore(unchanging, () => true, () => false);
 // Read once, and only when a closed door's next opening is shown: the first Intl
 // formatter a page makes loads the locale's and time zones' data, a long task on a phone.
 let zone: string | undefined;
 const browserZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/**
+ * The browser's time zone when `needed` (a closed door shows its next opening), else
+ * null. The server knows no visitor's, so while its page is hydrated it is null too
+ * (the first render must match the markup) and comes right after: only then, since a
+ * value the server rendered otherwise makes React render the list once more at once,
+ * in the same long task as the hydration's end.
+ */
+const useTimeZone = (needed: boolean) =>
+  useSyncExternalStore(unchanging, () => needed, () => false) ? browserZone() : null;
 
 export function YourDoors({ email }: { email: string }) {
   const { data: doors } = useMemberDoors();
   useMemberEvents(doors);
   const online = useOnline();
   const now = useNow();
-  // The browser's time zone, for the next opening's time; the server knows no
-  // visitor's, so it is added right after hydration.
-  const hydrated = useHydrated();
-  const timeZone = hydrated && doors?.some((door) => !door.canOpenNow && door.nextChange) ? browserZone() : null;
+  const timeZone = useTimeZone(doors?.some((door) => !door.canOpenNow && door.nextChange !== null) ?? false);
   const hasFaceId = useHasFaceId(email);
   const setUp = useSetUpFaceId(email);
   const unlock = useUnlock(email);

@@ -12,7 +12,7 @@ import type { Json } from "../../../../api/http/contract_json.ts";
 import type { Door } from "./door_rules";
 
 export const MEMBER_DOORS_KEY = ["/api/me/doors"] as const;
-const passkeyCheckKey = (email: string) => [`/api/auth/passkey/check/${encodeURIComponent(email)}`] as const;
+export const passkeyCheckKey = (email: string) => [`/api/auth/passkey/check/${encodeURIComponent(email)}`] as const;
 
 /** The server waits up to 3 s for the doors; this leaves room for the rest. */
 const UNLOCK_CALL_TIMEOUT_MS = 10_000;

@@ -1,5 +1,6 @@
 // What other screens embed of the members' doors (spec 3 §4): `Your Doors` on /app,
-// which also keeps the members' live channel open; and the key of the doors' read,
-// which the server answers into /app as it renders it (app/prerender.tsx).
+// which also keeps the members' live channel open; and the keys of the doors' read
+// and of the Face ID check, which the server answers into /app as it renders it
+// (app/prerender.tsx).
 export { YourDoors } from "./YourDoors";
-export { MEMBER_DOORS_KEY } from "./api";
+export { MEMBER_DOORS_KEY, passkeyCheckKey } from "./api";
