@@ -18,14 +18,14 @@ import RadioGroup from "@mui/joy/RadioGroup";
 import Stack from "@mui/joy/Stack";
 import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
-import { serverMessage } from "../../api/api_error";
 import { byName } from "../../api/by_name";
 import { type Room, useRooms } from "../../api/rooms";
 import { useOnline } from "../../offline/use_outbox";
 import { Form } from "../../ui/Form";
 import { matchesName } from "../../ui/name_filter";
 import { NamedPickerList, PickerBody } from "../../ui/PickerDialog";
-import { doneToast, failedToast } from "../../ui/toast/change_toasts";
+import { useDetailsForm } from "../../ui/DetailsForm";
+import { doneToast } from "../../ui/toast/change_toasts";
 import { useStartLockdown } from "./api";
 import { LOCKDOWN_MESSAGES as M, lockdownBody, type LockdownForm, lockdownProblem, REASON_MAX } from "./lockdown_rules";
 
@@ -34,36 +34,27 @@ const EMPTY: LockdownForm = { scope: "all", roomIds: [], reason: "" };
 export function StartLockdownDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
   const online = useOnline();
-  const [form, setForm] = useState<LockdownForm>(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The app's form of fields, problem and refusal (a problem found is also toasted,
+  // 'Validation Error', as on every form); the dialog starts empty each time.
+  const { form, set, problem, refused, card } = useDetailsForm(EMPTY, lockdownProblem);
   const start = useStartLockdown();
-  const set = (patch: Partial<LockdownForm>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setProblem(null);
-  };
-  const close = () => {
-    setForm(EMPTY);
-    setProblem(null);
-    onClose();
-  };
-
-  function submit() {
-    if (start.isPending || !online) return;
-    const found = lockdownProblem(form);
-    setProblem(found);
-    if (found) return;
+  const { onSubmit, onReset } = card(() =>
     start.mutate(lockdownBody(form), {
       onSuccess: () => {
         doneToast(M.started);
         close();
       },
-      onError: (error) => {
-        failedToast(M.startFailed, error);
-        // Also in the dialog: while it is open, the toast is hidden from assistive technology.
-        setProblem(serverMessage(error, M.startFailed));
-      },
-    });
-  }
+      // Also in the dialog: while it is open, the toast is hidden from assistive technology.
+      onError: refused(M.startFailed),
+    })
+  );
+  const close = () => {
+    onReset();
+    onClose();
+  };
+  const submit = () => {
+    if (!start.isPending && online) onSubmit();
+  };
 
   return (
     <Modal open={open} onClose={start.isPending ? undefined : close}>
