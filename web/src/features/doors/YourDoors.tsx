@@ -18,17 +18,17 @@ import { closedLine, type Door, DOOR_MESSAGES as M, unlockedToast } from "./door
 import { useMemberEvents } from "./use_member_events";
 
 const unchanging = () => () => {};
-// Read once, and only when a closed door's next opening is shown: the first Intl
-// formatter a page makes loads the locale's and time zones' data, a long task on a phone.
-let zone: string | undefined;
-const browserZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
+// Read only when a closed door's next opening is shown: the first Intl formatter a
+// page makes loads the locale's and time zones' data, a long task on a phone. Read
+// at each render then, so a phone that changes time zone follows.
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The browser's time zone when `needed` (a closed door shows its next opening), else
- * null. The server knows no visitor's, so while its page is hydrated it is null too
- * (the first render must match the markup) and comes right after: only then, since a
- * value the server rendered otherwise makes React render the list once more at once,
- * in the same long task as the hydration's end.
+ * null. Null too on the server, which knows no visitor's, and so while its page is
+ * hydrated (the first render must match the markup); it comes right after. Only when
+ * needed: a value that differs from the server's makes React render the list again
+ * at once, inside the hydration's last long task.
  */
 const useTimeZone = (needed: boolean) =>
   useSyncExternalStore(unchanging, () => needed, () => false) ? browserZone() : null;
