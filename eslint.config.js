@@ -80,7 +80,7 @@ export default tseslint.config(
         message: "{{ from.file.path }} may not import {{ to.file.path }}: " +
           "shared code (web/src/api, offline, ui) never imports a feature, and a feature reaches " +
           "another only through its public.ts; of the server (api/) only the types in its contract files " +
-          "the schedule rules (api/schedules/schedule_time.ts, schemas.ts) the lockdown messages (api/lockdowns/messages.ts), the webhook body's checks (api/webhooks/schemas.ts) and the event types (api/events/contract.ts)",
+          "the schedule rules (api/schedules/schedule_time.ts, schemas.ts), the lockdown messages (api/lockdowns/messages.ts), the webhook body's checks (api/webhooks/schemas.ts) and the event types (api/events/contract.ts)",
         policies: [
           // Outside packages are not this rule's business.
           { allow: { to: { module: { origin: ["external", "core"] } } } },
