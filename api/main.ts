@@ -17,6 +17,7 @@ import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startSearchIndexMerge } from "./jobs/search_index_merge.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
 import { WebhookSender } from "./webhooks/sender.ts";
+import { SENDER_POOL_SIZE, startSenderThread } from "./webhooks/sender_thread.ts";
 import { createIntegrations, stopIntegrations } from "./integrations/integrations.ts";
 
 function fail(message: string): never {
@@ -90,12 +91,21 @@ try {
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
-const stopWebhooks = await new WebhookSender({
-  sql: db.sql,
-  listen: db.listen,
-  log,
-  allowPrivate: config.webhookAllowPrivate,
-}).start();
+// Webhooks: from a thread of their own with a server database (webhooks/sender_thread.ts);
+// the embedded one lives in this thread, and so does its sender.
+const stopWebhooks = config.databaseUrl
+  ? startSenderThread({
+    databaseUrl: config.databaseUrl,
+    database: { ...dbOptions, onBreaker: undefined, max: SENDER_POOL_SIZE },
+    allowPrivate: config.webhookAllowPrivate,
+    logLevel: config.logLevel,
+  }, log)
+  : await new WebhookSender({
+    sql: db.sql,
+    listen: db.listen,
+    log,
+    allowPrivate: config.webhookAllowPrivate,
+  }).start();
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
 // controller in this process (access/door_simulator.ts).
 const doorSimulator = config.doorSimulator
@@ -109,7 +119,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   stopHousekeeping();
   stopSearchIndexMerge();
-  stopWebhooks();
+  await stopWebhooks();
   await doorSimulator?.stop();
   shuttingDown.abort(); // the doors' event streams end: they would never finish by themselves
   await server.shutdown(); // lets in-flight requests finish

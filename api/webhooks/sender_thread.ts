@@ -1,0 +1,52 @@
+// Runs the webhook sender (sender.ts) on a thread of its own (sender_worker.ts) when
+// the database is a server: measured with 1,000 deliveries waiting, sending from the
+// API's own thread added 5–10 ms to the decisions' p99 (docs/operations.md). The
+// embedded database lives in the API's thread, so there the sender does too (main.ts).
+import type { DatabaseOptions } from "../db/connect.ts";
+import type { Level, Logger } from "../http/logger.ts";
+
+export type SenderThreadOptions = {
+  databaseUrl: string;
+  /** The thread's own pool (functions cannot cross to a thread: no onBreaker). */
+  database: DatabaseOptions & { onBreaker?: undefined };
+  allowPrivate: boolean;
+  logLevel: Level | "silent";
+};
+
+/** The thread's connections: a claim and a record may be under way at once. */
+export const SENDER_POOL_SIZE = 2;
+/** After the thread failed, before it starts again. */
+const RESTART_MS = 1_000;
+/** How long a stop waits for the thread to close its connections. */
+const STOP_WAIT_MS = 2_000;
+
+/** Starts the thread; the returned stop ends it (and its connections). */
+export function startSenderThread(options: SenderThreadOptions, log: Logger): () => Promise<void> {
+  let worker: Worker;
+  let stopped: Promise<void> | undefined;
+  let restart: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    worker = new Worker(new URL("./sender_worker.ts", import.meta.url).href, { type: "module" });
+    // A failure in the thread would otherwise end the whole process: the sender is
+    // started again instead, and what it had claimed is due again when its lease ends.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      log.error("webhooks: the sender failed; starting it again", { error: event.message });
+      worker.terminate();
+      if (!stopped) restart = setTimeout(start, RESTART_MS);
+    };
+    worker.postMessage({ start: options });
+  };
+  start();
+  return () =>
+    stopped ??= (async () => {
+      clearTimeout(restart);
+      const current = worker;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, STOP_WAIT_MS);
+        current.onmessage = () => (clearTimeout(timer), resolve());
+        current.postMessage("stop");
+      });
+      current.terminate();
+    })();
+}

@@ -1,0 +1,51 @@
+// The webhook sender's own thread (started by sender_thread.ts): its own connections to
+// the database and its own heap, so that signing, sending and the garbage they leave
+// never hold up the API's event loop, where doors wait for decisions.
+import { connectServer, type Database } from "../db/connect.ts";
+import { createLogger } from "../http/logger.ts";
+import { WebhookSender } from "./sender.ts";
+import type { SenderThreadOptions } from "./sender_thread.ts";
+
+/** Between attempts to connect when the database cannot be reached at start. */
+const RETRY_MS = 1_000;
+
+type Message = { start: SenderThreadOptions } | "stop";
+const thread = self as unknown as {
+  onmessage: (event: MessageEvent<Message>) => void;
+  postMessage: (message: "stopped") => void;
+};
+
+let stopped = false;
+/** Ends the pause between attempts to connect early (a stop). */
+let wake = () => {};
+let running: Promise<{ db: Database; stop: () => void } | undefined> = Promise.resolve(undefined);
+
+// Set before any await: a message arriving meanwhile would be lost.
+thread.onmessage = async ({ data }) => {
+  if (data !== "stop") return void (running = run(data.start));
+  stopped = true;
+  wake();
+  const sending = await running;
+  sending?.stop();
+  await sending?.db.close();
+  thread.postMessage("stopped");
+};
+
+async function run({ databaseUrl, database, allowPrivate, logLevel }: SenderThreadOptions) {
+  const log = createLogger(logLevel);
+  while (!stopped) {
+    let db: Database | undefined;
+    try {
+      db = await connectServer(databaseUrl, database);
+      const stop = await new WebhookSender({ sql: db.sql, listen: db.listen, log, allowPrivate }).start();
+      return { db, stop };
+    } catch (error) {
+      await db?.close().catch(() => {});
+      log.warn("webhooks: cannot reach the database; trying again", { error: String(error) });
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, RETRY_MS);
+        wake = () => (clearTimeout(timer), resolve());
+      });
+    }
+  }
+}
