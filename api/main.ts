@@ -17,7 +17,7 @@ import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startSearchIndexMerge } from "./jobs/search_index_merge.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
 import { WebhookSender } from "./webhooks/sender.ts";
-import { SENDER_POOL_SIZE, startSenderThread } from "./webhooks/sender_thread.ts";
+import { startSenderThread } from "./webhooks/sender_thread.ts";
 import { createIntegrations, stopIntegrations } from "./integrations/integrations.ts";
 
 function fail(message: string): never {
@@ -96,7 +96,7 @@ const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
 const stopWebhooks = config.databaseUrl
   ? startSenderThread({
     databaseUrl: config.databaseUrl,
-    database: { ...dbOptions, onBreaker: undefined, max: SENDER_POOL_SIZE },
+    database: dbOptions,
     allowPrivate: config.webhookAllowPrivate,
     logLevel: config.logLevel,
   }, log)

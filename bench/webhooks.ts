@@ -15,7 +15,7 @@
 import { throwawayDatabase } from "./throwaway_db.ts";
 import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
 import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
-import { PRIORITY } from "../api/db/private_postgres.ts";
+import { NICE } from "../api/db/private_postgres.ts";
 import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
 import { startReceiver } from "../api/testing/webhook_receiver.ts";
 
@@ -86,8 +86,8 @@ async function slowReceiver() {
 async function bench() {
   // The load generator stands for the doors: at the API processes' priority (startApi),
   // so that its own waits for the CPU do not count against the decisions it times.
-  if (PRIORITY.length) {
-    await new Deno.Command("renice", { args: ["-n", PRIORITY[2], "-p", String(Deno.pid)], stdout: "null" }).output();
+  if (NICE) {
+    await new Deno.Command("renice", { args: ["-n", String(NICE), "-p", String(Deno.pid)], stdout: "null" }).output();
   }
   const db = await throwawayDatabase();
   const sql = db.sql;

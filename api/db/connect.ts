@@ -35,6 +35,8 @@ export type DatabaseOptions = {
   breakerFailures?: number;
   probeMs?: number;
   onBreaker?: GuardOptions["onBreaker"];
+  /** PostgreSQL's application_name of the pool; its probe and listener add " probe", " listen". */
+  applicationName?: string;
 };
 
 export const DATABASE_DEFAULTS = {
@@ -44,6 +46,7 @@ export const DATABASE_DEFAULTS = {
   maxWaiting: 500,
   breakerFailures: 5,
   probeMs: 250,
+  applicationName: "threshold",
 } as const;
 
 /**
@@ -60,7 +63,6 @@ const SERVER_GRACE_MS = 100;
 const options = {
   transform: postgres.camel,
   onnotice: () => {},
-  connection: { application_name: "threshold" },
 } as const;
 
 export class DatabaseError extends Error {}
@@ -87,7 +89,7 @@ function driverOptions(s: Settings) {
     // the breaker paces attempts instead, so the pool reconnects at once on demand.
     backoff: () => 0.05,
     connection: {
-      ...options.connection,
+      application_name: s.applicationName,
       // The server's own deadline, a little after the caller's: the caller is answered
       // at its deadline, and the server ends the statement just after.
       ...(s.statementTimeoutMs > 0
@@ -154,7 +156,7 @@ export async function connectServer(
       ...driverOptions(s),
       max: 1,
       fetch_types: false,
-      connection: { application_name: "threshold probe" },
+      connection: { application_name: `${s.applicationName} probe` },
     }) as unknown as Sql;
     try {
       return await clockOffset(client);
@@ -170,7 +172,7 @@ export async function connectServer(
     max: 1,
     max_lifetime: null,
     fetch_types: false,
-    connection: { application_name: "threshold listen" },
+    connection: { application_name: `${s.applicationName} listen` },
   }) as unknown as Sql;
   return await opened("server", raw, s, probe, `cannot reach the database at DATABASE_URL`, {
     hub,

@@ -33,7 +33,9 @@ export type PrivatePostgres = {
  * not lose them to whatever else runs on a small shared machine (as bench/access.ts
  * does with PRIORITY). Elsewhere, at the usual priority.
  */
-export const PRIORITY = Deno.uid() === 0 ? ["nice", "-n", "-5"] : [];
+export const NICE = Deno.uid() === 0 ? -5 : 0;
+/** The command prefix that starts a process at NICE. */
+export const PRIORITY = NICE ? ["nice", "-n", String(NICE)] : [];
 
 async function run(args: string[], asUser: string | undefined, quiet = true) {
   const [cmd, ...rest] = asUser ? [...PRIORITY, "runuser", "-u", asUser, "--", ...args] : args;

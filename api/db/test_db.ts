@@ -17,20 +17,52 @@ export async function freshDatabase(): Promise<Database> {
     await migrate(db.sql);
     return db;
   }
-  const fresh = await freshServerDatabase(url);
-  const db = await connectServer(fresh.url, { max: 4, statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS });
+  return await freshServerDatabase(url);
+}
+
+/**
+ * A test of steps that needs a PostgreSQL server (DATABASE_URL), ignored without one:
+ * it gets a fresh, migrated database there and its URL, for the API processes or
+ * threads it starts (the embedded database belongs to one thread). Dropped at the end.
+ */
+export function serverDatabaseTest(
+  name: string,
+  fn: (t: Deno.TestContext, db: Database & { url: string }) => Promise<void>,
+) {
+  const url = Deno.env.get("DATABASE_URL");
+  Deno.test({
+    name,
+    ignore: !url,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async (t) => {
+      const db = await freshServerDatabase(url!);
+      try {
+        await fn(t, db);
+      } finally {
+        await db.close();
+      }
+    },
+  });
+}
+
+/** A new, migrated database on the server of `url`: closing the pool drops it. */
+async function freshServerDatabase(url: string): Promise<Database & { url: string }> {
+  const created = await createServerDatabase(url);
+  const db = await connectServer(created.url, { max: 4, statementTimeoutMs: TEST_STATEMENT_TIMEOUT_MS });
   await migrate(db.sql);
   return {
     ...db,
+    url: created.url,
     close: async () => {
       await db.close();
-      await fresh.drop();
+      await created.drop();
     },
   };
 }
 
-/** A new, empty database on the server of `url` (for API processes a test starts): its URL and its drop. */
-export async function freshServerDatabase(url: string) {
+/** A new, empty database on the server of `url`: its URL and its drop. */
+async function createServerDatabase(url: string) {
   const name = `threshold_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);

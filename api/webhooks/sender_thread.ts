@@ -7,14 +7,23 @@ import type { Level, Logger } from "../http/logger.ts";
 
 export type SenderThreadOptions = {
   databaseUrl: string;
-  /** The thread's own pool (functions cannot cross to a thread: no onBreaker). */
-  database: DatabaseOptions & { onBreaker?: undefined };
+  /** The API's pool settings; the thread's own pool takes its deadlines. */
+  database: DatabaseOptions;
   allowPrivate: boolean;
   logLevel: Level | "silent";
 };
 
-/** The thread's connections: a claim and a record may be under way at once. */
-export const SENDER_POOL_SIZE = 2;
+/**
+ * The thread's pool: two connections (a claim and a record may be under way at once),
+ * named for what they do in pg_stat_activity, and no onBreaker (a function cannot
+ * cross to a thread; the API's own pool reports the database away).
+ */
+const poolOf = (database: DatabaseOptions): DatabaseOptions => ({
+  ...database,
+  max: 2,
+  applicationName: "threshold webhooks",
+  onBreaker: undefined,
+});
 /** After the thread failed, before it starts again. */
 const RESTART_MS = 1_000;
 /** How long a stop waits for the thread to close its connections. */
@@ -35,7 +44,7 @@ export function startSenderThread(options: SenderThreadOptions, log: Logger): ()
       worker.terminate();
       if (!stopped) restart = setTimeout(start, RESTART_MS);
     };
-    worker.postMessage({ start: options });
+    worker.postMessage({ start: { ...options, database: poolOf(options.database) } });
   };
   start();
   return () =>
