@@ -1,16 +1,24 @@
-// The circuit breaker in front of the database. Closed, statements go to the
-// database and their outcomes are counted: a statement the database answered
-// (rows or an SQL error) resets the count, one that could not reach it or got no
-// answer in time adds one. After `failures` in a row it opens: from then on every
-// statement is refused at once (503), so nothing waits on a database that is away
-// and nothing queues for it, while a probe (`select 1` on a connection of its own)
-// runs every `probeMs`. The first probe that succeeds closes it again.
+// The circuit breaker in front of the database. It opens only on evidence that the
+// database is away, never because this process is busy (issue 32: a reconnect storm
+// of doors made statements wait past their deadlines in this process's own queue,
+// the breaker counted those as failures and refused a lockdown while the database
+// was up). The evidence:
+//   - a statement that could not reach the database (connection refused, reset,
+//     timed out: `failure`): after `failures` in a row it opens; a statement the
+//     database answered (rows or an SQL error: `success`) resets the count;
+//   - a probe that fails: a statement sent but not answered in time (`suspect`) may be
+//     a slow database or a busy process, so it asks, once at a time and at most every
+//     `probeMs`: `select 1` on a connection of its own, within `probeTimeoutMs`. Only a
+//     failed probe opens the breaker.
+// Open, every statement is refused at once (503), so nothing waits on a database
+// that is away and nothing queues for it, while a probe runs every `probeMs`. The
+// first probe that succeeds closes it again.
 export type BreakerState = "closed" | "open";
 
 export type BreakerOptions = {
   /** Consecutive failures that open the breaker. */
   failures: number;
-  /** Time between probes while open. */
+  /** Time between probes while open, and the least time between two probes of a suspicion. */
   probeMs: number;
   /** Resolves when the database answers; rejects (or hangs past probeTimeoutMs) when not. */
   probe: () => Promise<void>;
@@ -25,6 +33,8 @@ export class Breaker {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #probing = false;
   #closed = false;
+  /** When the last probe ended (performance.now()): suspicions do not probe more often than probeMs. */
+  #probedAt = -Infinity;
   /** When the breaker last opened (performance.now()), for logs and tests. */
   openedAt = 0;
   probes = 0;
@@ -44,10 +54,23 @@ export class Breaker {
     this.#failures = 0;
   }
 
-  /** The database could not be reached or did not answer. */
+  /** The database could not be reached. */
   failure(cause?: unknown) {
     this.#failures++;
     if (this.#state === "closed" && this.#failures >= this.options.failures) this.#open(cause);
+  }
+
+  /**
+   * A statement got no answer in time: the database may be away, or only slow, or
+   * this process too busy to read its answer. A probe decides; it opens the breaker
+   * only if it fails.
+   */
+  suspect(cause?: unknown) {
+    if (this.#closed || this.#state === "open" || this.#probing) return;
+    if (performance.now() - this.#probedAt < this.options.probeMs) return;
+    this.#check().then((up) => {
+      if (!up && !this.#closed && this.#state === "closed") this.#open(cause);
+    });
   }
 
   /** Opens now (e.g. the probe at start failed); probing starts. */
@@ -77,13 +100,19 @@ export class Breaker {
   #schedule() {
     if (this.#closed || this.#probing) return;
     clearTimeout(this.#timer);
-    const timer = setTimeout(() => this.#probe(), this.options.probeMs);
+    const timer = setTimeout(() => this.#probeWhileOpen(), this.options.probeMs);
     Deno.unrefTimer(timer);
     this.#timer = timer;
   }
 
-  async #probe() {
+  async #probeWhileOpen() {
     if (this.#closed || this.#state === "closed") return;
+    if (await this.#check() && !this.#closed) this.#close();
+    if (this.#state === "open") this.#schedule();
+  }
+
+  /** One probe, never two at once: whether the database answered within probeTimeoutMs. */
+  async #check(): Promise<boolean> {
     this.#probing = true;
     this.probes++;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -91,19 +120,16 @@ export class Breaker {
       await Promise.race([
         this.options.probe(),
         new Promise((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error("probe timed out")),
-            this.options.probeTimeoutMs,
-          );
+          timer = setTimeout(() => reject(new Error("probe timed out")), this.options.probeTimeoutMs);
         }),
       ]);
-      if (!this.#closed) this.#close();
+      return true;
     } catch {
-      // Still away: try again later.
+      return false;
     } finally {
       clearTimeout(timer);
       this.#probing = false;
+      this.#probedAt = performance.now();
     }
-    if (this.#state === "open") this.#schedule();
   }
 }

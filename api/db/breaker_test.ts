@@ -83,3 +83,67 @@ Deno.test("a probe that hangs counts as failed, and probing goes on", async () =
     b.stop();
   }
 });
+
+Deno.test("a statement not answered in time only makes it probe: closed while the probe succeeds, open when it fails", async () => {
+  let up = true;
+  let probes = 0;
+  const changes: BreakerState[] = [];
+  const b = breaker(() => {
+    probes++;
+    return up ? Promise.resolve() : Promise.reject(new Error("down"));
+  }, changes);
+  try {
+    // A busy process or a slow database: the database answers the probe.
+    for (let i = 0; i < 10; i++) b.suspect();
+    await until(() => probes === 1, "one probe");
+    assertEquals(b.state, "closed");
+    // The database away: the next suspicion's probe fails, and the breaker opens.
+    up = false;
+    await sleep(25);
+    b.suspect();
+    await until(() => b.state === "open", "open after a failed probe");
+    assertEquals(changes, ["open"]);
+    up = true;
+    await until(() => b.state === "closed", "closed after a good probe");
+  } finally {
+    b.stop();
+  }
+});
+
+Deno.test("suspicions probe one at a time, and at most once per probeMs", async () => {
+  let probes = 0;
+  let answer = () => {};
+  const b = new Breaker({
+    failures: 3,
+    probeMs: 60_000,
+    probeTimeoutMs: 60_000,
+    probe: () => {
+      probes++;
+      return new Promise<void>((resolve) => (answer = resolve));
+    },
+  });
+  try {
+    for (let i = 0; i < 10; i++) b.suspect();
+    assertEquals(probes, 1, "one probe for many suspicions at once");
+    answer();
+    await sleep(5);
+    b.suspect();
+    assertEquals(probes, 1, "none again within probeMs of the last");
+    assertEquals(b.state, "closed");
+  } finally {
+    b.stop();
+  }
+});
+
+Deno.test("a suspicion whose probe hangs opens the breaker at the probe's timeout", async () => {
+  const b = breaker(() => new Promise(() => {}));
+  try {
+    const start = performance.now();
+    b.suspect();
+    await until(() => b.state === "open", "open once the probe timed out");
+    const took = performance.now() - start;
+    assertEquals(took >= 45, true, `not before the probe's 50 ms (${took.toFixed(0)} ms)`);
+  } finally {
+    b.stop();
+  }
+});

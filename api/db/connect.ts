@@ -99,7 +99,6 @@ function driverOptions(s: Settings) {
   };
 }
 
-/** Guards a pool with the settings; the probe asks `select 1` and the clock on its own client. */
 /**
  * The guarded pool over a driver, checked with one query (`failed` says what could
  * not be reached). Closing stops the guard, ends the driver, then runs `afterClose`.
@@ -135,6 +134,9 @@ function guarded(raw: Sql, s: Settings, probe: () => Promise<number>): Pool {
   return guard(raw, {
     slots: s.max,
     maxWaiting: s.maxWaiting,
+    // A quarter of the pool is kept from background work (guard.ts): with 10, a
+    // lockdown finds one of 2 connections free while list fetches hold the other 8.
+    reservedSlots: Math.floor(s.max / 4),
     statementTimeoutMs: s.statementTimeoutMs,
     breakerFailures: s.breakerFailures,
     probeMs: s.probeMs,

@@ -12,14 +12,23 @@
 //   - breaker open (breaker.ts) → refused at once, DatabaseUnavailable("down");
 //   - at most `slots` statements or transactions at the database at once, one per
 //     pooled connection, so postgres.js never has to queue or pipeline a statement
-//     behind another's; the rest wait here, FIFO, at most `maxWaiting` of them
-//     (more → refused at once, "busy");
+//     behind another's; the rest wait here, at most `maxWaiting` of them (more →
+//     refused at once, "busy");
+//   - two priorities (issue 32). Foreground work (everything by default: lockdowns
+//     and other admin actions, access decisions, member unlocks) is served first,
+//     FIFO. Background work (`background(sql)`: the doors' list fetches and their
+//     streams' catch-up, which a reconnect storm brings by the hundred) waits behind
+//     it, FIFO, never holds the last `reservedSlots` connections, and is shed first:
+//     a foreground statement finding the wait full refuses the newest background one
+//     ("busy") and takes its place;
 //   - each statement must be answered within `statementTimeoutMs` of being issued,
 //     the wait here and connecting included, else its caller gets "timeout" at once.
 //     PostgreSQL gets the same statement_timeout (connect.ts), so a statement that
 //     reached it ends there too;
-//   - outcomes feed the breaker: an answer (rows or an SQL error) is a success, a
-//     connection error or no answer in time a failure.
+//   - outcomes feed the breaker (breaker.ts): an answer (rows or an SQL error) is a
+//     success, a connection error a failure; a statement sent but not answered in time
+//     makes it probe (a busy process is not a database away); a statement that only
+//     waited here past its deadline says nothing about the database.
 //
 // Never acting late. A statement whose caller has been answered must not run
 // afterwards:
@@ -46,8 +55,10 @@ type Sql = postgres.Sql;
 export type GuardOptions = {
   /** Statements (or transactions) at the database at once: the pool's connections. */
   slots: number;
-  /** Statements that may wait for a slot; one more is refused at once (503). */
+  /** Statements that may wait for a slot; one more is refused at once (503), background ones first. */
   maxWaiting: number;
+  /** Connections background work never takes: foreground work finds one free at once. */
+  reservedSlots: number;
   /** Each statement's deadline from when it is issued; 0: none. */
   statementTimeoutMs: number;
   /** Consecutive failures that open the breaker. */
@@ -96,6 +107,9 @@ type Query = Promise<unknown> & {
 const isQuery = (x: unknown): x is Query =>
   typeof (x as Query)?.then === "function" && typeof (x as Query)?.handler === "function";
 
+/** Foreground work first; background work (list fetches, stream catch-up) after it and shed first. */
+export type Priority = "foreground" | "background";
+
 type Waiting = { go: () => void; refuse: (reason: UnavailableReason) => void; gone: boolean };
 
 /** The guarded pool's state. */
@@ -106,8 +120,9 @@ export class Pool {
   /** The guarded pool, with no request scope: what Database.sql is. */
   readonly sql: Sql;
   #inUse = 0;
-  #waiting: Waiting[] = [];
-  #waitingCount = 0;
+  /** Waiting for a slot, by priority, FIFO; entries that left (deadline) stay until reached. */
+  readonly #waiting: Record<Priority, Waiting[]> = { foreground: [], background: [] };
+  readonly #waitingCount: Record<Priority, number> = { foreground: 0, background: 0 };
 
   constructor(readonly raw: Sql, readonly options: GuardOptions) {
     this.breaker = new Breaker({
@@ -123,12 +138,12 @@ export class Pool {
         options.onBreaker?.(state, cause);
       },
     });
-    this.sql = view(this, raw, null, null, options.statementTimeoutMs);
+    this.sql = view({ pool: this, scope: null, tx: null, timeoutMs: options.statementTimeoutMs, priority: "foreground" }, raw);
   }
 
   /** Statements waiting for a slot now (for tests and health). */
   get waiting(): number {
-    return this.#waitingCount;
+    return this.#waitingCount.foreground + this.#waitingCount.background;
   }
 
   get inUse(): number {
@@ -136,30 +151,54 @@ export class Pool {
   }
 
   /** Runs `go` when a slot is free (it must call release once done), or refuses. */
-  acquire(entry: Omit<Waiting, "gone">): Waiting {
+  acquire(entry: Omit<Waiting, "gone">, priority: Priority = "foreground"): Waiting {
     const waiting = { ...entry, gone: false };
     if (this.breaker.isOpen) {
       waiting.gone = true;
       entry.refuse("down");
-    } else if (this.#inUse < this.options.slots) {
+    } else if (this.#mayStart(priority)) {
       this.#inUse++;
       waiting.gone = true;
       entry.go();
-    } else if (this.#waitingCount >= this.options.maxWaiting) {
+    } else if (this.waiting >= this.options.maxWaiting && !(priority === "foreground" && this.#shed())) {
       waiting.gone = true;
       entry.refuse("busy");
     } else {
-      this.#waiting.push(waiting);
-      this.#waitingCount++;
+      this.#waiting[priority].push(waiting);
+      this.#waitingCount[priority]++;
     }
     return waiting;
   }
 
+  /** Whether work of this priority may take a slot now, ahead of nobody who waits. */
+  #mayStart(priority: Priority): boolean {
+    if (this.#waitingCount.foreground > 0) return false;
+    if (priority === "foreground") return this.#inUse < this.options.slots;
+    return this.#waitingCount.background === 0 && this.#inUse < this.#backgroundSlots;
+  }
+
+  get #backgroundSlots(): number {
+    return Math.max(1, this.options.slots - this.options.reservedSlots);
+  }
+
+  /** Refuses the newest waiting background entry ("busy") to make room; false when there is none. */
+  #shed(): boolean {
+    const queue = this.#waiting.background;
+    for (let w = queue.pop(); w; w = queue.pop()) {
+      if (w.gone) continue;
+      w.gone = true;
+      this.#waitingCount.background--;
+      w.refuse("busy");
+      return true;
+    }
+    return false;
+  }
+
   /** Takes a waiting entry out of the line (its deadline passed): it will never run. */
-  drop(waiting: Waiting) {
+  drop(waiting: Waiting, priority: Priority) {
     if (waiting.gone) return;
     waiting.gone = true;
-    this.#waitingCount--;
+    this.#waitingCount[priority]--;
   }
 
   /**
@@ -169,25 +208,36 @@ export class Pool {
   release() {
     queueMicrotask(() => {
       this.#inUse--;
-      while (this.#inUse < this.options.slots && this.#waiting.length) {
-        const next = this.#waiting.shift()!;
-        if (next.gone) continue;
-        next.gone = true;
-        this.#waitingCount--;
-        this.#inUse++;
-        next.go();
-      }
+      while (this.#startNext("foreground", this.options.slots)) { /* next */ }
+      while (this.#startNext("background", this.#backgroundSlots)) { /* next */ }
     });
   }
 
+  /** Starts the first live entry waiting at this priority if fewer than `limit` slots are in use. */
+  #startNext(priority: Priority, limit: number): boolean {
+    const queue = this.#waiting[priority];
+    while (this.#inUse < limit && queue.length) {
+      const next = queue.shift()!;
+      if (next.gone) continue;
+      next.gone = true;
+      this.#waitingCount[priority]--;
+      this.#inUse++;
+      next.go();
+      return true;
+    }
+    return false;
+  }
+
   #refuseWaiting(reason: UnavailableReason) {
-    const waiting = this.#waiting;
-    this.#waiting = [];
-    this.#waitingCount = 0;
-    for (const w of waiting) {
-      if (w.gone) continue;
-      w.gone = true;
-      w.refuse(reason);
+    for (const priority of ["foreground", "background"] as const) {
+      const waiting = this.#waiting[priority];
+      this.#waiting[priority] = [];
+      this.#waitingCount[priority] = 0;
+      for (const w of waiting) {
+        if (w.gone) continue;
+        w.gone = true;
+        w.refuse(reason);
+      }
     }
   }
 
@@ -197,29 +247,52 @@ export class Pool {
   }
 }
 
-const POOL = Symbol("guarded pool");
-const SCOPE = Symbol("request scope");
+/** What a guarded sql (pool, request view, transaction) is made of. */
+type View = {
+  pool: Pool;
+  scope: Scope | null;
+  tx: TxState | null;
+  /** Each statement's deadline; 0: none. */
+  timeoutMs: number;
+  priority: Priority;
+};
+
+const VIEW = Symbol("guarded view");
 
 /** Wraps a postgres.js pool. */
 export function guard(raw: Sql, options: GuardOptions): Pool {
   return new Pool(raw, options);
 }
 
+function viewOf(sql: unknown): View | undefined {
+  return (sql as Record<symbol, View | undefined>)?.[VIEW];
+}
+
 /** The guarded pool behind any guarded sql (pool, request view or transaction). */
 export function poolOf(sql: unknown): Pool | undefined {
-  return (sql as Record<symbol, Pool | undefined>)?.[POOL];
+  return viewOf(sql)?.pool;
 }
 
 /** The request scope of a guarded sql, if it has one. */
 export function scopeOf(sql: unknown): Scope | undefined {
-  return (sql as Record<symbol, Scope | null | undefined>)?.[SCOPE] ?? undefined;
+  return viewOf(sql)?.scope ?? undefined;
 }
 
 /** The pool as one request sees it: its statements share the scope. */
 export function withScope(sql: Sql, scope: Scope): Sql {
   const pool = poolOf(sql);
   if (!pool) throw new Error("withScope: not a guarded pool");
-  return view(pool, pool.raw, scope, null, pool.options.statementTimeoutMs);
+  return view({ ...viewOf(sql)!, scope, tx: null }, pool.raw);
+}
+
+/**
+ * The same pool (and request scope) as background work: served after foreground
+ * work, kept off the reserved connections, shed first when too much waits.
+ */
+export function background(sql: Sql): Sql {
+  const of = viewOf(sql);
+  if (!of || of.tx) return sql;
+  return view({ ...of, priority: "background" }, of.pool.raw);
 }
 
 /**
@@ -230,16 +303,16 @@ export function withScope(sql: Sql, scope: Scope): Sql {
 export function unbounded(sql: Sql): Sql {
   const pool = poolOf(sql);
   if (!pool) return sql;
-  return view(pool, pool.raw, null, null, 0);
+  return view({ pool, scope: null, tx: null, timeoutMs: 0, priority: "foreground" }, pool.raw);
 }
 
 // --- the Proxy ---------------------------------------------------------------------
 
-function view(pool: Pool, target: Sql, scope: Scope | null, tx: TxState | null, timeoutMs: number) {
+function view(of: View, target: Sql) {
   const guardIt = <T>(result: T): T => {
     if (isQuery(result)) {
       const handler = result.handler;
-      result.handler = (q) => run(pool, q, handler, scope, tx, timeoutMs);
+      result.handler = (q) => run(of, q, handler);
     }
     return result;
   };
@@ -248,28 +321,21 @@ function view(pool: Pool, target: Sql, scope: Scope | null, tx: TxState | null, 
       return guardIt(Reflect.apply(fn, thisArg, args));
     },
     get(object, prop, receiver) {
-      if (prop === POOL) return pool;
-      if (prop === SCOPE) return scope;
+      if (prop === VIEW) return of;
       if (prop === "unsafe" || prop === "file") {
         const original = Reflect.get(object, prop, receiver) as (...a: unknown[]) => unknown;
         return (...a: unknown[]) => guardIt(original(...a));
       }
-      if (prop === "begin" && !tx) return begin(pool, object, scope, timeoutMs);
-      if (prop === "savepoint" && tx) return savepoint(pool, object, scope, tx, timeoutMs);
+      if (prop === "begin" && !of.tx) return begin(of, object);
+      if (prop === "savepoint" && of.tx) return savepoint(of, object);
       return Reflect.get(object, prop, receiver);
     },
   }) as Sql;
 }
 
 /** A statement: through the slots (unless in a transaction, which has its connection). */
-function run(
-  pool: Pool,
-  q: Query,
-  handler: (q: Query) => void,
-  scope: Scope | null,
-  tx: TxState | null,
-  timeoutMs: number,
-) {
+function run(of: View, q: Query, handler: (q: Query) => void) {
+  const { pool, scope, tx, timeoutMs } = of;
   const resolve = q.resolve;
   const reject = q.reject;
   if (scope && (scope.ended || scope.abandoned)) {
@@ -314,11 +380,11 @@ function run(
       if (answered) return;
       answered = true;
       if (!sent) {
-        if (waiting) pool.drop(waiting);
+        if (waiting) pool.drop(waiting, of.priority);
       } else {
         // Not yet on a connection (it waits for one to open): make it harmless.
         if (q.state === null || q.state === undefined) neuter(q);
-        pool.breaker.failure(new DatabaseUnavailable("timeout"));
+        pool.breaker.suspect(new DatabaseUnavailable("timeout"));
       }
       if (scope) scope.abandoned = true;
       if (tx) tx.failed = true;
@@ -339,7 +405,7 @@ function run(
       answered = true;
       reject(new DatabaseUnavailable(reason));
     },
-  });
+  }, of.priority);
 }
 
 /**
@@ -431,7 +497,8 @@ function answerOnce<T>(
   return reply;
 }
 
-function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
+function begin(of: View, raw: Sql) {
+  const { pool, scope, timeoutMs } = of;
   return <T>(a: string | Fn<T>, b?: Fn<T>): Promise<T> => {
     const [options, fn] = typeof a === "function" ? ["", a] : [a, b!];
     return new Promise<T>((resolve, reject) => {
@@ -446,8 +513,8 @@ function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
       const reply = answerOnce<T>(resolve, reject, () => phase.disarm());
       const phase = phases(timeoutMs, () => {
         if (reply.done) return;
-        if (!sent && waiting) pool.drop(waiting);
-        else pool.breaker.failure(new DatabaseUnavailable("timeout"));
+        if (!sent && waiting) pool.drop(waiting, of.priority);
+        else pool.breaker.suspect(new DatabaseUnavailable("timeout"));
         tx.failed = true;
         if (scope) scope.abandoned = true;
         reply.answer(new DatabaseUnavailable("timeout"));
@@ -467,7 +534,7 @@ function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
             if (timeoutMs === 0) await rawTx`set local statement_timeout = 0`;
             return runBody(
               fn,
-              view(pool, rawTx as unknown as Sql, scope, tx, timeoutMs),
+              view({ ...of, tx }, rawTx as unknown as Sql),
               tx,
               phase,
               () => reply.done || isAbandoned(tx, scope),
@@ -491,12 +558,14 @@ function begin(pool: Pool, raw: Sql, scope: Scope | null, timeoutMs: number) {
             },
           );
         },
-      });
+      }, of.priority);
     });
   };
 }
 
-function savepoint(pool: Pool, rawTx: Sql, scope: Scope | null, tx: TxState, timeoutMs: number) {
+function savepoint(of: View, rawTx: Sql) {
+  const { pool, scope, timeoutMs } = of;
+  const tx = of.tx!;
   const original = (rawTx as unknown as postgres.TransactionSql).savepoint;
   return <T>(a: string | Fn<T>, b?: Fn<T>): Promise<T> => {
     const [name, fn] = typeof a === "function" ? [undefined, a] : [a, b!];
@@ -509,7 +578,7 @@ function savepoint(pool: Pool, rawTx: Sql, scope: Scope | null, tx: TxState, tim
       const phase = phases(timeoutMs, () => {
         tx.failed = true;
         if (scope) scope.abandoned = true;
-        pool.breaker.failure(new DatabaseUnavailable("timeout"));
+        pool.breaker.suspect(new DatabaseUnavailable("timeout"));
         reply.answer(new DatabaseUnavailable("timeout"));
       });
       phase.arm();
@@ -518,7 +587,7 @@ function savepoint(pool: Pool, rawTx: Sql, scope: Scope | null, tx: TxState, tim
         phase.disarm();
         return await runBody(
           fn,
-          view(pool, rawSp as unknown as Sql, scope, tx, timeoutMs),
+          view(of, rawSp as unknown as Sql),
           tx,
           phase,
           () => reply.done || isAbandoned(tx, scope),

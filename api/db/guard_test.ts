@@ -1,11 +1,12 @@
 // The database guard (guard.ts) against a PostgreSQL server of this test's own, so
-// it can be slowed, cut and stopped: deadlines, the bounded wait, request scopes,
-// a transaction's connection cut mid-statement, and the breaker around a stop.
+// it can be slowed, cut, frozen and stopped: deadlines, the bounded wait, priorities,
+// request scopes, a transaction's connection cut mid-statement, and the breaker: closed
+// while only this process is saturated, open when the database hangs or stops.
 import postgres from "postgres";
 import { assert, assertEquals, assertRejects } from "../testing/assert.ts";
 import { havePostgresBinaries, startPrivatePostgres } from "./private_postgres.ts";
 import { connectServer, type DatabaseOptions } from "./connect.ts";
-import { newScope, withScope } from "./guard.ts";
+import { background, newScope, withScope } from "./guard.ts";
 import { DatabaseUnavailable, isUnavailable } from "./unavailable.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -150,6 +151,103 @@ Deno.test({
           await sleep(300);
           assertEquals((await db.sql`select 1 as x`)[0].x, 1);
           assertEquals(await marks(), []);
+        },
+      );
+
+      await t.step(
+        "a saturated pool is not an outage: statements past their deadlines, the breaker stays closed",
+        async () => {
+          const changes: string[] = [];
+          const db = await open({
+            max: 2,
+            maxWaiting: 20,
+            statementTimeoutMs: 600,
+            breakerFailures: 2,
+            probeMs: 50,
+            onBreaker: (state) => changes.push(state),
+          });
+          // 40 statements of 250 ms at once on 2 connections: 4 are answered, 2 more are
+          // sent and not answered by their deadline, the rest time out waiting or are
+          // refused at once (20 may wait).
+          const outcomes = await Promise.all(
+            Array.from({ length: 40 }, () =>
+              db.sql`select pg_sleep(0.25)`.then(
+                () => "answered",
+                (e: unknown) => e instanceof DatabaseUnavailable ? e.reason : String(e),
+              )),
+          );
+          const count = (what: string) => outcomes.filter((o) => o === what).length;
+          assert(count("answered") >= 2, `some answered: ${outcomes}`);
+          assert(count("timeout") >= 2, `more than breakerFailures timed out: ${outcomes}`);
+          assert(count("busy") >= 10, `the wait was full: ${outcomes}`);
+          assertEquals(count("down"), 0, `never refused as down: ${outcomes}`);
+          await sleep(100); // the probe the timeouts asked for
+          assert(db.pool.breaker.probes >= 1, "the timeouts made it probe");
+          assertEquals(db.pool.breaker.state, "closed");
+          assertEquals(changes, [], "it never opened");
+          assertEquals((await db.sql`select 1 as x`)[0].x, 1);
+        },
+      );
+
+      await t.step("foreground work goes first; background work is shed first", async () => {
+        const db = await open({ max: 1, maxWaiting: 2, statementTimeoutMs: 2_000 });
+        const order: string[] = [];
+        const holder = db.sql.begin(async (tx) => {
+          await tx`select 1`;
+          await sleep(300);
+        });
+        await sleep(50);
+        const later = background(db.sql);
+        const first = later`select 1`.then(() => order.push("background 1"), (e) => order.push(`background 1 ${e.reason}`));
+        const second = later`select 2`.then(() => order.push("background 2"), (e) => order.push(`background 2 ${e.reason}`));
+        await sleep(10);
+        assertEquals(db.pool.waiting, 2, "the wait is full");
+        const start = performance.now();
+        const urgent = db.sql`select 3`.then(() => order.push("foreground"));
+        await sleep(10);
+        assertEquals(order, ["background 2 busy"], "the newest background statement made room, at once");
+        assert(performance.now() - start < 100);
+        // Another background statement finds the wait full and nothing below it: refused.
+        await assertRejects(() => later`select 4`, reason("busy"));
+        await Promise.all([holder, first, second, urgent]);
+        assertEquals(order, ["background 2 busy", "foreground", "background 1"]);
+      });
+
+      await t.step("background work never takes the reserved connections", async () => {
+        const db = await open({ max: 4, statementTimeoutMs: 2_000 }); // a quarter reserved: 1
+        const slow = Array.from({ length: 4 }, () => background(db.sql)`select pg_sleep(0.4)`.execute());
+        await sleep(100);
+        assertEquals([db.pool.inUse, db.pool.waiting], [3, 1]);
+        const start = performance.now();
+        await db.sql`select 1`;
+        const took = performance.now() - start;
+        assert(took < 200, `foreground found the reserved connection free (${took.toFixed(0)} ms)`);
+        await Promise.all(slow);
+      });
+
+      await t.step(
+        "a database that hangs: the statement's timeout makes it probe, the probe fails, the breaker opens",
+        async () => {
+          const db = await open({ statementTimeoutMs: 300, connectTimeoutMs: 300, probeMs: 100 });
+          await db.sql`select 1`;
+          await pg.pause();
+          try {
+            await assertRejects(() => db.sql`select 1`, reason("timeout"));
+            const start = performance.now();
+            while (db.pool.breaker.state === "closed") {
+              assert(performance.now() - start < 3_000, "opened within 3 s");
+              await sleep(20);
+            }
+            await assertRejects(() => db.sql`select 1`, reason("down"));
+          } finally {
+            await pg.resume();
+          }
+          const back = performance.now();
+          while (db.pool.breaker.state === "open") {
+            assert(performance.now() - back < 2_000, "closed within 2 s of the database's return");
+            await sleep(10);
+          }
+          assertEquals((await db.sql`select 1 as x`)[0].x, 1);
         },
       );
 

@@ -22,6 +22,13 @@ export type PrivatePostgres = {
   stop(mode?: "fast" | "immediate"): Promise<void>;
   /** Starts it again and waits until it accepts connections. */
   start(): Promise<void>;
+  /**
+   * Freezes the server and its sessions (SIGSTOP): a database that hangs, as behind a
+   * cut network: connections open at the TCP level and nothing answers.
+   */
+  pause(): Promise<void>;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): Promise<void>;
   /** The server's log so far. */
   log(): Promise<string>;
   /** Stops it if running and deletes its folder. */
@@ -85,6 +92,18 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     "-c log_connections=off",
   ].join(" ");
   let running = false;
+  let paused = false;
+  /** Sends a signal to the postmaster and every process it started. */
+  const signalAll = async (signal: Deno.Signal) => {
+    const pid = Number((await Deno.readTextFile(`${data}/postmaster.pid`)).split("\n")[0]);
+    const children = await new Deno.Command("pgrep", { args: ["-P", String(pid)], stdout: "piped" }).output();
+    const pids = [pid, ...new TextDecoder().decode(children.stdout).split("\n").filter(Boolean).map(Number)];
+    for (const p of signal === "SIGSTOP" ? pids : pids.reverse()) {
+      try {
+        Deno.kill(p, signal);
+      } catch { /* gone meanwhile */ }
+    }
+  };
   const ctl = (...args: string[]) => run([`${BIN}/pg_ctl`, "-D", data, ...args], asUser);
   const server: PrivatePostgres = {
     port,
@@ -97,9 +116,18 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       await ctl("-w", "-t", "30", "-m", mode, "stop");
       running = false;
     },
+    async pause() {
+      await signalAll("SIGSTOP");
+      paused = true;
+    },
+    async resume() {
+      await signalAll("SIGCONT");
+      paused = false;
+    },
     log: () => Deno.readTextFile(`${dir}/server.log`).catch(() => ""),
     async destroy() {
       try {
+        if (paused) await server.resume();
         if (running) await server.stop("immediate");
       } finally {
         await Deno.remove(dir, { recursive: true });
