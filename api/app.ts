@@ -37,11 +37,21 @@ import { unifiRoutes } from "./integrations/unifi/routes.ts";
 import { STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes } from "./integrations/stripe/hosted_page.ts";
 import { createIntegrations } from "./integrations/integrations.ts";
 import { DoorStreams } from "./access/door_streams.ts";
+import { RoomParts } from "./access/room_parts.ts";
+import { Admission } from "./http/admission.ts";
 import { LiveEvents } from "./events/live_events.ts";
 import { eventRoutes } from "./events/routes.ts";
 import { MemberStreams } from "./member_doors/member_streams.ts";
 import { memberDoorRoutes } from "./member_doors/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
+
+/**
+ * The doors' list fetches in one process (http/admission.ts): a few at once keep the
+ * cores free for everything else (each is a query, a body of tens of KB made, hashed
+ * and compressed); a storm's worth wait (500 doors over two processes), each at most
+ * 2 s, then 503 with Retry-After: 2, which the reference controller spreads with jitter.
+ */
+const LIST_FETCHES = { atOnce: 4, waiting: 256, maxWaitMs: 2_000, retryAfterSeconds: 2 };
 
 /**
  * Without `integrations` they are built from the configuration; whoever starts the
@@ -57,13 +67,17 @@ export function createApp(
     ...options,
     integrations: options.integrations ?? createIntegrations(options.config),
   };
-  const doors = new DoorStreams(services.sql, services.listen, services.log, options.stopping);
+  const roomParts = new RoomParts();
+  const listFetches = new Admission(LIST_FETCHES);
+  const doors = new DoorStreams(services.sql, services.listen, services.log, roomParts, options.stopping);
   const liveEvents = new LiveEvents(services.sql, services.listen, services.log, options.stopping);
   const memberStreams = new MemberStreams(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {
     c.set("sql", services.sql);
     c.set("doors", doors);
+    c.set("roomParts", roomParts);
+    c.set("listFetches", listFetches);
     c.set("liveEvents", liveEvents);
     c.set("memberStreams", memberStreams);
     c.set("listen", services.listen);

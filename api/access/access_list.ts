@@ -10,8 +10,8 @@
 import type { Queries } from "../db/connect.ts";
 import type { Reason } from "./schemas.ts";
 import type { ScheduleRule } from "../schedules/schedule_time.ts";
-import { scheduleRuleRows } from "../schedules/repo.ts";
 import { coveredByLockdown } from "../lockdowns/repo.ts";
+import { NOBODY, type RoomParts } from "./room_parts.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
@@ -32,17 +32,6 @@ export type AccessList = {
   lockdownOverrideUserIds: number[];
 };
 
-type Row = {
-  kind: "card" | "passkey" | "wallet";
-  userId: number;
-  userName: string;
-  scheduleIds: number[] | null;
-  lockdownOverride: boolean;
-  type: string | null;
-  facilityCode: string | null;
-  code: string;
-};
-
 type DeviceRow = {
   id: number;
   deviceId: string;
@@ -55,91 +44,36 @@ type DeviceRow = {
   firstPersonIn: boolean | null;
 };
 
-/** What every device of a room shares: who may pass, with what, when. */
-type RoomPart = Pick<AccessList, "users" | "schedules" | "credentials" | "passkeys" | "wallets" | "lockdownOverrideUserIds">;
-
-const NOBODY: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
-
 /** Rooms' parts worked out at once, of the pool's connections. */
 const AT_ONCE = 4;
-
-/** The room's part of its doors' lists. */
-async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number | null): Promise<RoomPart> {
-  // Active users in an active group holding the room, with their active credentials
-  // and the schedules of their grants (null when one grant has none: at all times).
-  const rows = await sql<Row[]>`
-    with allowed as (
-      select u.id,
-             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name,
-             case when bool_or(gr.schedule_id is null) then null
-                  else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids,
-             bool_or(g.lockdown_override) as lockdown_override
-      from group_rooms gr
-      join groups g on g.id = gr.group_id and g.is_active
-      join user_groups ug on ug.group_id = gr.group_id
-      join users u on u.id = ug.user_id and u.is_active
-      where gr.room_id = ${roomId}
-      group by u.id
-    )
-    select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
-           a.lockdown_override, c.type,
-           c.facility_code, c.card_code as code
-    from allowed a join user_credentials c on c.user_id = a.id and c.is_active
-    union all
-    select 'passkey', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, p.credential_id
-    from allowed a join passkeys p on p.user_id = a.id
-    union all
-    select 'wallet', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, w.credential_data
-    from allowed a join lastlock_credentials w on w.user_id = a.id
-      and w.credential_type = 'APPLE_WALLET' and w.is_active
-    order by 1, 6, 7, 8, 2`;
-  const part: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
-  const users = new Map<number, AccessList["users"][number]>();
-  const overrides = new Set<number>();
-  for (const row of rows) {
-    users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
-    if (row.lockdownOverride) overrides.add(row.userId);
-    if (row.kind === "card") {
-      part.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code, userId: row.userId });
-    } else {
-      (row.kind === "passkey" ? part.passkeys : part.wallets).push({ credentialId: row.code, userId: row.userId });
-    }
-  }
-  part.users = [...users.values()].sort((a, b) => a.id - b.id);
-  part.lockdownOverrideUserIds = [...overrides].sort((a, b) => a - b);
-  const named = new Set(part.users.flatMap((u) => u.scheduleIds ?? []));
-  if (unlockScheduleId !== null) named.add(unlockScheduleId);
-  part.schedules = await scheduleRuleRows(sql, [...named]);
-  return part;
-}
 
 /**
  * The access lists of these devices as sent (JSON), their entity tags and the
  * devices' key hashes (door_streams.ts ends a stream whose key is gone), by device
- * id; a device that no longer exists has none. Each room's part is worked out once,
- * however many of its doors ask, and `parts` (room id → its part as JSON) keeps
- * them for a caller who knows they have not changed since (door_streams.ts: a
- * lockdown changes hundreds of lists at once, and none of their rooms' parts).
+ * id; a device that no longer exists has none. Each room's part comes from `parts`
+ * (room_parts.ts): worked out once per change, however many of its doors ask.
  */
 export async function accessLists(
   sql: Queries,
   deviceIds: number[],
-  parts = new Map<number, string>(),
+  parts: RoomParts,
 ): Promise<Map<number, { json: string; tag: string; keyHash: string | null }>> {
-  const devices = await sql<(DeviceRow & { locked: boolean; keyHash: string | null })[]>`
+  const devices = await sql<(DeviceRow & { locked: boolean; keyHash: string | null; generation: string })[]>`
     select d.id, d.device_id, d.name, d.is_active, d.api_key_hash as key_hash, r.id as room_id, r.name as room_name,
            r.is_active as room_active, r.unlock_schedule_id, r.first_person_in,
-           r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked
+           r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked,
+           (select generation from access_list_generation) as generation
     from devices d left join rooms r on r.id = d.room_id
     where d.id = any(${deviceIds}::int[])`;
   const denyAllOf = (d: DeviceRow): AccessList["denyAll"] =>
     !d.isActive ? "device_inactive" : d.roomId === null ? "device_unassigned" : !d.roomActive ? "room_inactive" : null;
-  // Each room's part once, as JSON (the members of the list after the device's own).
-  const rooms = new Map(devices.filter((d) => !denyAllOf(d)).map((d) => [d.roomId!, d.unlockScheduleId]));
-  const queue = [...rooms.keys()].filter((room) => !parts.has(room));
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
-    for (let room = queue.shift(); room !== undefined; room = queue.shift()) {
-      parts.set(room, JSON.stringify(await roomPart(sql, room, rooms.get(room)!)).slice(1, -1));
+  // Each room's part once (the members of the list after the device's own), AT_ONCE
+  // at a time: each statement's deadline starts when it is issued.
+  const rooms = [...new Map(devices.filter((d) => !denyAllOf(d)).map((d) => [d.roomId!, d])).values()];
+  const roomParts = new Map<number, string>();
+  await Promise.all(Array.from({ length: Math.min(AT_ONCE, rooms.length) }, async () => {
+    for (let d = rooms.shift(); d; d = rooms.shift()) {
+      roomParts.set(d.roomId!, await parts.part(sql, BigInt(d.generation), d.roomId!, d.unlockScheduleId));
     }
   }));
   const nobody = JSON.stringify(NOBODY).slice(1, -1);
@@ -158,15 +92,19 @@ export async function accessLists(
       denyAll,
       lockdown: d.locked,
     };
-    const json = `${JSON.stringify(head).slice(0, -1)},${denyAll ? nobody : parts.get(d.roomId!)}}`;
+    const json = `${JSON.stringify(head).slice(0, -1)},${denyAll ? nobody : roomParts.get(d.roomId!)}}`;
     lists.set(d.id, { json, tag: await entityTag(json), keyHash: d.keyHash });
   }
   return lists;
 }
 
 /** The list as sent, and its entity tag; undefined when the device no longer exists. */
-export async function taggedAccessList(sql: Queries, deviceId: number): Promise<{ json: string; tag: string } | undefined> {
-  return (await accessLists(sql, [deviceId])).get(deviceId);
+export async function taggedAccessList(
+  sql: Queries,
+  deviceId: number,
+  parts: RoomParts,
+): Promise<{ json: string; tag: string } | undefined> {
+  return (await accessLists(sql, [deviceId], parts)).get(deviceId);
 }
 
 /** A strong entity tag: the SHA-256 of the body, quoted. */

@@ -2,6 +2,9 @@
 // A person's session cookie is ignored here, so an admin's browser can never act
 // as a door. Every device route names one of these as its first handler (its rule):
 //   deviceAuth     finds the device by its key before the handler runs (c.var.device);
+//   deviceCatchUp  the same, for what a door does to catch up (its list, its stream):
+//                  the request's database work is background work (db/guard.ts), so
+//                  a storm of doors coming back never holds up a lockdown or a decision;
 //   deviceKeyOnly  only checks the key's form and hands its hash to the handler
 //                  (c.var.deviceKeyHash), whose own SQL finds the device by it, saving a
 //                  round trip; the handler must answer invalidDeviceKey() when that finds
@@ -10,6 +13,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Env } from "../http/env.ts";
 import { ApiError } from "../http/errors.ts";
 import { deviceRule } from "../auth/access.ts";
+import { background } from "../db/guard.ts";
+import type { Sql } from "../db/connect.ts";
 import { deviceByKeyHash, hashDeviceKey, KEY_FORMAT, type KeyDevice } from "./device_keys.ts";
 
 export type DeviceEnv = { Variables: Env["Variables"] & { device: KeyDevice } };
@@ -35,10 +40,20 @@ function presentedKeyHash(c: Context): string {
   return hashDeviceKey(match[1]);
 }
 
-export const deviceAuth = deviceRule(async (c, next) => {
+async function authenticate(c: Context<Env>) {
   const device = await deviceByKeyHash(c.var.sql, presentedKeyHash(c));
   if (!device) throw invalidDeviceKey();
   (c as unknown as Context<DeviceEnv>).set("device", device);
+}
+
+export const deviceAuth = deviceRule(async (c, next) => {
+  await authenticate(c);
+  await next();
+}) as unknown as MiddlewareHandler<DeviceEnv>;
+
+export const deviceCatchUp = deviceRule(async (c, next) => {
+  c.set("sql", background(c.var.sql as Sql));
+  await authenticate(c);
   await next();
 }) as unknown as MiddlewareHandler<DeviceEnv>;
 

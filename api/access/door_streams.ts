@@ -9,17 +9,23 @@
 //
 // The event's id is the list's ETag: a reconnecting door sends the last one it had
 // as Last-Event-ID, and hears `list-changed` at once unless its list is still that.
+//
+// Working out the lists is background work (db/guard.ts): when every door comes back
+// at once (a restart, a deploy), a lockdown or a decision goes first. Commands
+// (a member's remote unlock) are not: they are read as foreground work.
 import type { SSEStreamingApi } from "hono/streaming";
-import type { Queries } from "../db/connect.ts";
+import type { Queries, Sql } from "../db/connect.ts";
+import { background } from "../db/guard.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import { OpenStreams } from "../http/event_stream.ts";
 import { passes } from "../jobs/passes.ts";
 import { accessLists } from "./access_list.ts";
+import type { RoomParts } from "./room_parts.ts";
 import { pendingCommands } from "./commands.ts";
 
-/** Changes to these tables leave the rooms' parts of the lists as they were. */
-const ROOM_PART_KEPT = new Set(["lockdowns", "devices"]);
+/** After a pass that failed, the next try. */
+const RETRY_MS = 1_000;
 
 type Door = {
   deviceId: number;
@@ -36,18 +42,20 @@ export class DoorStreams {
   readonly #doors: OpenStreams<Door>;
   /** Listening starts with the first door's stream. */
   #listening: Promise<unknown> | undefined;
-  /** Each room's part of its doors' lists (access_list.ts), kept while only lockdowns or devices change. */
-  readonly #parts = new Map<number, string>();
-  /** The tables changed since the last pass ("" : anything may have). */
-  readonly #changed = new Set<string>();
+  /** The lists' passes: background work. */
+  readonly #catchUp: Queries;
+  /** The next try of a pass that failed. */
+  #retry: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly sql: Queries,
     private readonly listen: Listen,
     private readonly log: Logger,
+    private readonly parts: RoomParts,
     stopping?: AbortSignal,
   ) {
     this.#doors = new OpenStreams(stopping);
+    this.#catchUp = background(sql as Sql);
   }
 
   /**
@@ -58,24 +66,21 @@ export class DoorStreams {
   async open(door: Door) {
     if (this.#doors.closing) return door.stream.abort();
     this.#listening ??= Promise.all([
-      this.listen("access_lists", (table) => {
-        this.#changed.add(table);
-        this.changed();
-      }),
+      this.listen("access_lists", () => this.changed()),
       // A command for a device (its id), or "" (look again at every door's).
-      this.listen("device_commands", (deviceId) => void this.#sendCommands(deviceId ? Number(deviceId) : null)),
+      this.listen("device_commands", (deviceId) => void this.#sendCommands(this.sql, deviceId ? Number(deviceId) : null)),
     ]);
     await this.#listening;
     this.#doors.add(door);
     this.changed();
-    await this.#sendCommands(door.deviceId);
+    await this.#sendCommands(this.#catchUp, door.deviceId);
   }
 
   /** Sends each door of the device (null: every door) the pending commands it has not been sent. */
-  async #sendCommands(deviceId: number | null) {
+  async #sendCommands(sql: Queries, deviceId: number | null) {
     const doors = this.#doors.all().filter((door) => deviceId === null || door.deviceId === deviceId);
     for (const id of new Set(doors.map((door) => door.deviceId))) {
-      const commands = await pendingCommands(this.sql, id).catch((error) => {
+      const commands = await pendingCommands(sql, id).catch((error) => {
         this.log.warn("door streams: could not read commands", { error: String(error) });
         return [];
       });
@@ -88,20 +93,29 @@ export class DoorStreams {
     }
   }
 
-  /** Something changed: look again, one pass at a time, and once more if more came meanwhile. */
+  /**
+   * Something changed: look again, one pass at a time, and once more if more came
+   * meanwhile. A pass that failed (the database away, or its background work shed in
+   * a storm) is tried again after RETRY_MS while doors are connected: otherwise a
+   * door connected then would not hear of its list until the next change.
+   */
   readonly changed = passes(
     () => this.#tell(this.#doors.all()),
-    (error) => this.log.warn("door streams: could not look at the access lists", { error: String(error) }),
+    (error) => {
+      this.log.warn("door streams: could not look at the access lists", { error: String(error) });
+      if (this.#retry || this.#doors.closing || !this.#doors.size) return;
+      this.#retry = setTimeout(() => {
+        this.#retry = undefined;
+        if (!this.#doors.closing) this.changed();
+      }, RETRY_MS);
+      Deno.unrefTimer(this.#retry);
+    },
   );
 
   /** Sends list-changed to each of `doors` whose list is not the one it has; ends those whose key is gone. */
   async #tell(doors: Door[]) {
-    // Before anything is read: a change noted from now on is looked at by the next pass.
-    // A lockdown or a device's own change leaves every room's part as it was.
-    if ([...this.#changed].some((table) => !ROOM_PART_KEPT.has(table))) this.#parts.clear();
-    this.#changed.clear();
     if (!doors.length) return;
-    const lists = await accessLists(this.sql, [...new Set(doors.map((door) => door.deviceId))], this.#parts);
+    const lists = await accessLists(this.#catchUp, [...new Set(doors.map((door) => door.deviceId))], this.parts);
     for (const door of doors) {
       const list = lists.get(door.deviceId);
       if (!list || list.keyHash !== door.keyHash) {

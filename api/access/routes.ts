@@ -7,6 +7,7 @@ import type { Env } from "../http/env.ts";
 import { body, idParam } from "../http/validate.ts";
 import {
   deviceAuth,
+  deviceCatchUp,
   type DeviceEnv,
   type DeviceKeyEnv,
   deviceKeyOnly,
@@ -35,6 +36,9 @@ function acceptsGzip(header: string | undefined): boolean {
 
 const COMPRESS_FROM_BYTES = 1_024;
 
+/** The strong tag of the list's gzip'd representation. */
+const gzipTag = (tag: string) => tag.replace(/"$/, '-gzip"');
+
 // The hot path: one SQL round trip finds the device by its key, decides and logs.
 const decisionRoutes = new Hono<DeviceKeyEnv>()
   .post("/decisions", deviceKeyOnly, async (c) => {
@@ -57,33 +61,35 @@ const decisionRoutes = new Hono<DeviceKeyEnv>()
   });
 
 const controllerRoutes = new Hono<DeviceEnv>()
-  .get("/devices/self/access-list", deviceAuth, async (c) => {
-    const list = await taggedAccessList(c.var.sql, c.var.device.id);
-    if (!list) throw invalidDeviceKey();
-    const { json, tag } = list;
-    // Each encoding is its own representation with its own strong tag (gzip'd
-    // here, so the app-wide compression, which would weaken the tag, leaves it alone).
-    const gzip = json.length >= COMPRESS_FROM_BYTES && acceptsGzip(c.req.header("accept-encoding"));
-    const etag = gzip ? tag.replace(/"$/, '-gzip"') : tag;
-    const headers = {
-      ETag: etag,
-      "Cache-Control": "private, no-cache",
-      Vary: "Accept-Encoding",
-    };
+  // A storm of these (every door after a restart) waits its turn (c.var.listFetches) or
+  // is refused 503 with Retry-After; the list, compressed, is made within the turn.
+  .get("/devices/self/access-list", deviceCatchUp, async (c) => {
     const asked = c.req.header("if-none-match");
-    if (noneMatch(asked, tag) || noneMatch(asked, tag.replace(/"$/, '-gzip"'))) {
-      return c.body(null, 304, headers);
-    }
-    if (!gzip) return c.body(json, 200, { ...headers, "Content-Type": "application/json" });
-    const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"));
-    return c.body(stream, 200, {
-      ...headers,
-      "Content-Type": "application/json",
-      "Content-Encoding": "gzip",
+    const gzipAccepted = acceptsGzip(c.req.header("accept-encoding"));
+    return await c.var.listFetches.run(c.req.raw.signal, async () => {
+      const list = await taggedAccessList(c.var.sql, c.var.device.id, c.var.roomParts);
+      if (!list) throw invalidDeviceKey();
+      const { json, tag } = list;
+      // Each encoding is its own representation with its own strong tag (gzip'd
+      // here, so the app-wide compression, which would weaken the tag, leaves it alone).
+      const gzip = json.length >= COMPRESS_FROM_BYTES && gzipAccepted;
+      const headers = {
+        ETag: gzip ? gzipTag(tag) : tag,
+        "Cache-Control": "private, no-cache",
+        Vary: "Accept-Encoding",
+      };
+      if (noneMatch(asked, tag) || noneMatch(asked, gzipTag(tag))) return c.body(null, 304, headers);
+      if (!gzip) return c.body(json, 200, { ...headers, "Content-Type": "application/json" });
+      const compressed = await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"))).bytes();
+      return c.body(compressed, 200, {
+        ...headers,
+        "Content-Type": "application/json",
+        "Content-Encoding": "gzip",
+      });
     });
   })
   // The live channel (door_streams.ts): list-changed now and whenever the list changes.
-  .get("/devices/self/stream", deviceAuth, (c) =>
+  .get("/devices/self/stream", deviceCatchUp, (c) =>
     streamSSE(c, async (stream) => {
       await c.var.doors.open({
         deviceId: c.var.device.id,

@@ -9,6 +9,8 @@ import type { Listen } from "../db/notifications.ts";
 import type { DoorStreams } from "../access/door_streams.ts";
 import type { LiveEvents } from "../events/live_events.ts";
 import type { MemberStreams } from "../member_doors/member_streams.ts";
+import type { RoomParts } from "../access/room_parts.ts";
+import type { Admission } from "./admission.ts";
 
 /**
  * sql is the pool, or the transaction of an idempotent request: use http/transaction.ts
@@ -22,6 +24,10 @@ export type Env = {
     user?: SessionUser;
     /** The doors' open event streams in this process (access/door_streams.ts). */
     doors: DoorStreams;
+    /** The rooms' parts of the access lists this process has worked out (access/room_parts.ts). */
+    roomParts: RoomParts;
+    /** The doors' access-list fetches this process runs at once (access/routes.ts). */
+    listFetches: Admission;
     /** The dashboards' open live-event streams in this process (events/live_events.ts). */
     liveEvents: LiveEvents;
     /** The members' open live channels in this process (member_doors/member_streams.ts). */

@@ -35,6 +35,15 @@ export const DATABASE_UNAVAILABLE = "The database is not available";
 export const databaseUnavailable = () =>
   new ApiError("unavailable", DATABASE_UNAVAILABLE, { "Retry-After": "1" });
 
+/**
+ * 503: this process has as much of this kind of work as it takes now (http/admission.ts);
+ * the database is fine. Callers spread their retries over Retry-After.
+ */
+export const serverBusy = (retryAfterSeconds: number) =>
+  new ApiError("unavailable", "The server is busy. Please try again shortly.", {
+    "Retry-After": String(retryAfterSeconds),
+  });
+
 /** postgres error code for a unique-constraint clash. */
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 

@@ -1,0 +1,110 @@
+// What every door of a room shares in its access list (access_list.ts): who may
+// pass, with what credentials, on which schedules. Worked out once per change and
+// served to every door of the room from that (issue 32: a reconnect storm had each
+// of 500 doors work out its room's part again, about 1.1 s of API CPU per change).
+// A part is good for the generation it was worked out at (migration 022): the
+// database moves the generation on with every change to what parts are made of, and
+// a caller reads it with its devices, so a part is never served after a change
+// committed before the caller read it, whichever process heard of the change first.
+import type { Queries } from "../db/connect.ts";
+import type { AccessList } from "./access_list.ts";
+import { scheduleRuleRows } from "../schedules/repo.ts";
+
+type Row = {
+  kind: "card" | "passkey" | "wallet";
+  userId: number;
+  userName: string;
+  scheduleIds: number[] | null;
+  lockdownOverride: boolean;
+  type: string | null;
+  facilityCode: string | null;
+  code: string;
+};
+
+/** What every device of a room shares: who may pass, with what, when. */
+export type RoomPart = Pick<AccessList, "users" | "schedules" | "credentials" | "passkeys" | "wallets" | "lockdownOverrideUserIds">;
+
+export const NOBODY: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
+
+/** The room's part of its doors' lists. */
+async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number | null): Promise<RoomPart> {
+  // Active users in an active group holding the room, with their active credentials
+  // and the schedules of their grants (null when one grant has none: at all times).
+  const rows = await sql<Row[]>`
+    with allowed as (
+      select u.id,
+             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name,
+             case when bool_or(gr.schedule_id is null) then null
+                  else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids,
+             bool_or(g.lockdown_override) as lockdown_override
+      from group_rooms gr
+      join groups g on g.id = gr.group_id and g.is_active
+      join user_groups ug on ug.group_id = gr.group_id
+      join users u on u.id = ug.user_id and u.is_active
+      where gr.room_id = ${roomId}
+      group by u.id
+    )
+    select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
+           a.lockdown_override, c.type,
+           c.facility_code, c.card_code as code
+    from allowed a join user_credentials c on c.user_id = a.id and c.is_active
+    union all
+    select 'passkey', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, p.credential_id
+    from allowed a join passkeys p on p.user_id = a.id
+    union all
+    select 'wallet', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, w.credential_data
+    from allowed a join lastlock_credentials w on w.user_id = a.id
+      and w.credential_type = 'APPLE_WALLET' and w.is_active
+    order by 1, 6, 7, 8, 2`;
+  const part: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
+  const users = new Map<number, AccessList["users"][number]>();
+  const overrides = new Set<number>();
+  for (const row of rows) {
+    users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
+    if (row.lockdownOverride) overrides.add(row.userId);
+    if (row.kind === "card") {
+      part.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code, userId: row.userId });
+    } else {
+      (row.kind === "passkey" ? part.passkeys : part.wallets).push({ credentialId: row.code, userId: row.userId });
+    }
+  }
+  part.users = [...users.values()].sort((a, b) => a.id - b.id);
+  part.lockdownOverrideUserIds = [...overrides].sort((a, b) => a - b);
+  const named = new Set(part.users.flatMap((u) => u.scheduleIds ?? []));
+  if (unlockScheduleId !== null) named.add(unlockScheduleId);
+  part.schedules = await scheduleRuleRows(sql, [...named]);
+  return part;
+}
+
+/**
+ * The parts of one process, as JSON (the members of the list after the door's own),
+ * for the newest generation asked for. Doors of a room asking together share one
+ * query (the promise is kept from the start).
+ */
+export class RoomParts {
+  #generation = -1n;
+  readonly #parts = new Map<number, Promise<string>>();
+
+  /** The room's part as of `generation` (read in the database with the devices), as JSON. */
+  part(sql: Queries, generation: bigint, roomId: number, unlockScheduleId: number | null): Promise<string> {
+    // An older generation (a caller that read it before another moved it on) is served
+    // without being kept: what it is given is as new as the database, never older.
+    if (generation < this.#generation) return partJson(sql, roomId, unlockScheduleId);
+    if (generation > this.#generation) {
+      this.#generation = generation;
+      this.#parts.clear();
+    }
+    const key = roomId;
+    let part = this.#parts.get(key);
+    if (!part) {
+      part = partJson(sql, roomId, unlockScheduleId);
+      this.#parts.set(key, part);
+      // A failed query is not kept: the next caller asks again.
+      part.catch(() => this.#parts.get(key) === part && this.#parts.delete(key));
+    }
+    return part;
+  }
+}
+
+const partJson = async (sql: Queries, roomId: number, unlockScheduleId: number | null) =>
+  JSON.stringify(await roomPart(sql, roomId, unlockScheduleId)).slice(1, -1);
