@@ -3,17 +3,19 @@
 // each badge and, when the server does not answer within 300 ms or cannot be
 // reached, decides alone with the server's own rules (api/access/offline_decision.ts)
 // and keeps that decision on disk until the server has it. It follows its room's
-// unlock schedule and lockdowns. Every event is one line of output.
+// unlock schedule and lockdowns. Every event is one line of output. When the
+// server is away or overloaded it tries again after a random, growing wait and no
+// sooner than the server's Retry-After (backoff.ts, issue 32), so that a fleet of
+// doors does not come back all at once.
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
 import { decideAlone } from "../api/access/offline_decision.ts";
 import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
 import type { DoorState, OfflineEvent, StateStore } from "./state_file.ts";
+import { Backoff, type BackoffOptions } from "./backoff.ts";
 
 /** How long a badge waits for the server before the door decides alone. */
 export const ASK_TIMEOUT_MS = 300;
-/** Between two tries to reach the stream or upload, while the server is away. */
-const RETRY_MS = 1_000;
 /** Offline events per upload (the server takes 200). */
 const UPLOAD_BATCH = 200;
 
@@ -27,6 +29,8 @@ export type ControllerOptions = {
   fetch?: typeof fetch;
   /** The controller's clock; Date.now unless shifted (--clock-offset, for drills). */
   now?: () => number;
+  /** The waits between tries to reach the stream or the list (backoff.ts's defaults: 1 s, at most 30 s). */
+  backoff?: BackoffOptions;
 };
 
 export class DoorController {
@@ -34,6 +38,10 @@ export class DoorController {
   #stopped = new AbortController();
   #uploading: Promise<void> | undefined;
   #streaming: Promise<void> | undefined;
+  /** The list being fetched (and fetched again while that fails), one fetch at a time. */
+  #refreshing: Promise<void> | undefined;
+  /** A list-changed not yet answered by a fetch begun after it. */
+  #listStale = false;
   #doorOpen: boolean | undefined;
   #keyRefused = false;
   readonly #now: () => number;
@@ -57,7 +65,7 @@ export class DoorController {
   /** Stops, once what it was doing (an upload, a list being saved, an unlock being answered) is done. */
   async stop() {
     this.#stopped.abort();
-    await Promise.all([this.#uploading, this.#streaming]);
+    await Promise.all([this.#uploading, this.#streaming, this.#refreshing]);
     await this.#uploading; // one the stream started as it ended
   }
 
@@ -157,7 +165,7 @@ export class DoorController {
     const headers: Record<string, string> = this.#state.etag ? { "if-none-match": this.#state.etag } : {};
     const res = await this.#call("GET", "/api/access/devices/self/access-list", { headers, timeoutMs: 5_000 });
     if (res.status === 304) return await res.body?.cancel();
-    if (res.status !== 200) throw new Error(`access list: ${res.status} ${await res.text()}`);
+    if (res.status !== 200) throw await Refused.from("access list", res);
     const list = await res.json() as AccessList;
     this.#state.list = list;
     this.#state.etag = res.headers.get("etag");
@@ -166,26 +174,90 @@ export class DoorController {
     this.#followDoor();
   }
 
-  /** The event stream, reconnected while the server is away; any list-changed of another list brings it. */
+  /**
+   * A list-changed: the list is fetched, unless a fetch is under way, in which case
+   * once more after it (however many arrive meanwhile). Not awaited by the stream,
+   * which a slow or refused fetch does not drop.
+   */
+  #listChanged() {
+    if (this.#stopped.signal.aborted) return;
+    this.#listStale = true;
+    this.#refreshing ??= this.#refreshWhileStale().finally(() => {
+      this.#refreshing = undefined;
+    });
+  }
+
+  /**
+   * Fetches the list until a fetch begun after the last list-changed succeeds.
+   * A fetch that failed for want of the server (no answer, 429, 5xx) is tried again
+   * after a growing random wait, no sooner than its Retry-After; a list-changed
+   * during that wait is answered by the same retry (all doors hear a change at once:
+   * going at once would bring them back together). Any other refusal (401: its key)
+   * waits for the next list-changed.
+   */
+  async #refreshWhileStale() {
+    const backoff = new Backoff(this.options.backoff);
+    while (this.#listStale && !this.#stopped.signal.aborted) {
+      this.#listStale = false;
+      const failed = await this.#refreshList().then(() => undefined, (error: unknown) => error);
+      if (failed === undefined) {
+        backoff.reset();
+        continue;
+      }
+      if (this.#stopped.signal.aborted) return;
+      if (failed instanceof Refused && !failed.worthRetrying) {
+        this.#print(`list fetch failed: ${message(failed)}`);
+        continue;
+      }
+      const delay = backoff.next(failed instanceof Refused ? failed.retryAfter : null);
+      this.#print(`list fetch failed: ${message(failed)}; again in ${delay} ms`);
+      this.#listStale = true;
+      await sleep(delay, this.#stopped.signal);
+    }
+  }
+
+  /**
+   * The event stream, reconnected while the server is away; any list-changed of
+   * another list brings it. Between tries a growing random wait, no sooner than a
+   * refusal's Retry-After; after a stream that was connected, a short random one
+   * (random(0, base)): a restarted server's doors do not all come back in one instant.
+   */
   async #streamLoop() {
+    const backoff = new Backoff(this.options.backoff);
     while (!this.#stopped.signal.aborted) {
+      let retryAfter: string | null = null;
       try {
         const headers: Record<string, string> = { accept: "text/event-stream" };
         if (this.#state.etag) headers["last-event-id"] = this.#state.etag.replace(/-gzip"$/, '"');
         const res = await this.#call("GET", "/api/access/devices/self/stream", { headers, signal: this.#stopped.signal });
-        if (res.status !== 200) throw new Error(`stream: ${res.status} ${await res.text()}`);
+        if (res.status !== 200) throw await Refused.from("stream", res);
+        backoff.reset();
         this.#print("stream connected");
         this.#upload();
-        for await (const event of serverSentEvents(res.body!)) {
-          if (event.event === "list-changed") await this.#refreshList();
-          else if (event.event === "unlock") await this.#remoteUnlock(JSON.parse(event.data));
-        }
+        await this.#follow(res.body!);
         if (!this.#stopped.signal.aborted) this.#print("stream ended");
       } catch (error) {
         if (this.#stopped.signal.aborted) return;
         this.#print(`stream lost: ${message(error)}`);
+        if (error instanceof Refused) retryAfter = error.retryAfter;
       }
-      await sleep(RETRY_MS, this.#stopped.signal);
+      await sleep(backoff.next(retryAfter), this.#stopped.signal);
+    }
+  }
+
+  /** A connected stream's events, until it ends. */
+  async #follow(body: NonNullable<Response["body"]>) {
+    for await (const event of serverSentEvents(body)) {
+      if (event.event === "list-changed") this.#listChanged();
+      else if (event.event === "unlock") {
+        // Decided by the list as it is after the changes heard before it (a lockdown
+        // that came just before the command refuses it), as when the stream waited for
+        // each fetch; the command's expiry bounds how long that may be. Stopped
+        // meanwhile: left to the server, which sends it again on the next stream.
+        await this.#refreshing;
+        if (this.#stopped.signal.aborted) return;
+        await this.#remoteUnlock(JSON.parse(event.data));
+      }
     }
   }
 
@@ -276,13 +348,33 @@ async function* serverSentEvents(body: NonNullable<Response["body"]>) {
   }
 }
 
+/** A refusal by the server: its status, and whether and when it is worth asking again. */
+class Refused extends Error {
+  constructor(what: string, readonly status: number, body: string, readonly retryAfter: string | null) {
+    super(`${what}: ${status} ${body}`);
+  }
+
+  static async from(what: string, res: Response) {
+    return new Refused(what, res.status, await res.text(), res.headers.get("retry-after"));
+  }
+
+  /** Too many requests, or the server's own trouble (503 when overloaded): not an answer about this door. */
+  get worthRetrying() {
+    return this.status === 429 || this.status >= 500;
+  }
+}
+
 const message = (error: unknown) => error instanceof Error ? error.message : String(error);
 
+/** Waits ms, or less if the signal aborts; leaves no listener on the signal (a door waits many times). */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
+    if (signal.aborted) return resolve();
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener("abort", done);
       resolve();
-    }, { once: true });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
   });
