@@ -40,6 +40,7 @@ const dbOptions: DatabaseOptions = {
   connectTimeoutMs: config.dbConnectTimeoutMs,
   statementTimeoutMs: config.dbStatementTimeoutMs,
   maxWaiting: config.dbMaxWaiting,
+  openAll: true,
   onBreaker: (state, cause) =>
     state === "open"
       ? log.error("database not available: answering 503 until a probe succeeds", {
@@ -66,6 +67,33 @@ try {
   fail(`database setup failed: ${(error as Error).message}`);
 }
 
+// Webhooks: from a thread of their own with a server database (webhooks/sender_thread.ts);
+// the embedded one lives in this thread, and so does its sender. Started before the
+// server listens: loading the thread's modules took the cores for the first ~200 ms
+// after a restart, just when every door and admin comes back (issue 32), so the
+// process listens once the thread is ready (or after STARTUP_WAIT_MS, if the thread
+// cannot reach the database yet; it keeps trying).
+const STARTUP_WAIT_MS = 5_000;
+const stopWebhooks = config.databaseUrl
+  ? await (async () => {
+    const thread = startSenderThread({
+      databaseUrl: config.databaseUrl!,
+      database: dbOptions,
+      allowPrivate: config.webhookAllowPrivate,
+      logLevel: config.logLevel,
+    }, log);
+    let waited: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([thread.ready, new Promise((resolve) => (waited = setTimeout(resolve, STARTUP_WAIT_MS)))]);
+    clearTimeout(waited);
+    return thread.stop;
+  })()
+  : await new WebhookSender({
+    sql: db.sql,
+    listen: db.listen,
+    log,
+    allowPrivate: config.webhookAllowPrivate,
+  }).start();
+
 const integrations = createIntegrations(config);
 const shuttingDown = new AbortController();
 const app = createApp({ sql: db.sql, listen: db.listen, config, log, integrations, stopping: shuttingDown.signal });
@@ -84,6 +112,7 @@ try {
     },
   }, app.fetch);
 } catch (error) {
+  await stopWebhooks();
   await db.close();
   if (error instanceof Deno.errors.AddrInUse) fail(`PORT ${config.port} is already in use`);
   fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
@@ -91,21 +120,6 @@ try {
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
-// Webhooks: from a thread of their own with a server database (webhooks/sender_thread.ts);
-// the embedded one lives in this thread, and so does its sender.
-const stopWebhooks = config.databaseUrl
-  ? startSenderThread({
-    databaseUrl: config.databaseUrl,
-    database: dbOptions,
-    allowPrivate: config.webhookAllowPrivate,
-    logLevel: config.logLevel,
-  }, log)
-  : await new WebhookSender({
-    sql: db.sql,
-    listen: db.listen,
-    log,
-    allowPrivate: config.webhookAllowPrivate,
-  }).start();
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
 // controller in this process (access/door_simulator.ts).
 const doorSimulator = config.doorSimulator

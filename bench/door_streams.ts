@@ -8,15 +8,13 @@
 //
 //   npx deno run -A bench/door_streams.ts     (DEVICES=, USERS=, ROUNDS= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
-import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { BENCH_ADMIN } from "./bench_admin.ts";
 import { startApi } from "../api/testing/api_process.ts";
-import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
+import { FLEET_ROOMS, seedDoorFleet } from "./door_fleet.ts";
 
 const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const DEVICES = env("DEVICES", 500);
 const USERS = env("USERS", 10_000);
-const ROOMS = 100;
-const GROUPS = 50;
 const ROUNDS = env("ROUNDS", 10);
 const BUDGET_P99_MS = 1_000;
 
@@ -29,27 +27,9 @@ const rssMb = async (pid: number) => {
 
 const db = await throwawayDatabase();
 const sql = db.sql;
-const keys: string[] = [];
 try {
-  await sql`insert into users (email, password_hash, first_name, last_name)
-    select 'user' || n || '@bench.test', 'x', 'User', 'No ' || n from generate_series(1, ${USERS}) n`;
-  await sql`insert into user_credentials (user_id, type, facility_code, card_code)
-    select id, 'HID Prox', '117', 'card-' || id from users`;
-  await sql`insert into rooms (name) select 'Room ' || n from generate_series(1, ${ROOMS}) n`;
-  await sql`insert into groups (name) select 'Group ' || n from generate_series(1, ${GROUPS}) n`;
-  await sql`insert into user_groups (user_id, group_id)
-    select u.id, g.id from users u join groups g on g.id = (select min(id) from groups) + u.id % ${GROUPS}`;
-  await sql`insert into group_rooms (group_id, room_id)
-    select distinct g.id, r.id from groups g join rooms r
-      on r.id = (select min(id) from rooms) + (g.id * 3 + 0) % ${ROOMS}
-      or r.id = (select min(id) from rooms) + (g.id * 3 + 11) % ${ROOMS}`;
-  for (let n = 0; n < DEVICES; n++) keys.push(newDeviceKey());
-  await sql`insert into devices (name, device_id, type, room_id, api_key_hash, api_key_created_at)
-    select 'Reader ' || n, 'BENCH' || n, 'reader', (select min(id) from rooms) + n % ${ROOMS}, k, now()
-    from unnest(${keys.map(hashDeviceKey)}::text[]) with ordinality as t(k, n)`;
-  await addBenchAdmin(sql);
-  await sql`checkpoint`;
-  console.log(`${USERS} users, ${ROOMS} rooms, ${DEVICES} devices with keys; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  const keys = await seedDoorFleet(sql, { users: USERS, devices: DEVICES });
+  console.log(`${USERS} users, ${FLEET_ROOMS} rooms, ${DEVICES} devices with keys; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 
   const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
   url.pathname = `/${db.name}`;

@@ -46,6 +46,10 @@ export class DoorStreams {
   readonly #catchUp: Queries;
   /** The next try of a pass that failed. */
   #retry: ReturnType<typeof setTimeout> | undefined;
+  /** Doors whose streams opened since the last pass began. */
+  readonly #arrived = new Set<Door>();
+  /** A change since the last pass began: it looks at every door. */
+  #everyDoor = false;
 
   constructor(
     private readonly sql: Queries,
@@ -61,18 +65,20 @@ export class DoorStreams {
   /**
    * Opens a door's stream: it hears of its list with the next pass, at once unless it
    * already has it (Last-Event-ID). Doors connecting together (a server's restart
-   * brings all of them back) share their passes.
+   * brings all of them back) share their passes, which look at the doors that
+   * connected since the last one, not again at every door connected before them.
    */
   async open(door: Door) {
     if (this.#doors.closing) return door.stream.abort();
     this.#listening ??= Promise.all([
-      this.listen("access_lists", () => this.changed()),
+      this.listen("access_lists", () => this.#changed()),
       // A command for a device (its id), or "" (look again at every door's).
       this.listen("device_commands", (deviceId) => void this.#sendCommands(this.sql, deviceId ? Number(deviceId) : null)),
     ]);
     await this.#listening;
     this.#doors.add(door);
-    this.changed();
+    this.#arrived.add(door);
+    this.#pass();
     await this.#sendCommands(this.#catchUp, door.deviceId);
   }
 
@@ -93,20 +99,32 @@ export class DoorStreams {
     }
   }
 
+  /** Something changed: every door's list is looked at again. */
+  #changed() {
+    this.#everyDoor = true;
+    this.#pass();
+  }
+
   /**
-   * Something changed: look again, one pass at a time, and once more if more came
+   * Looks at the lists of the doors that need it (every door after a change, else
+   * those that arrived since), one pass at a time, and once more if more came
    * meanwhile. A pass that failed (the database away, or its background work shed in
-   * a storm) is tried again after RETRY_MS while doors are connected: otherwise a
-   * door connected then would not hear of its list until the next change.
+   * a storm) is tried again, at every door, after RETRY_MS while doors are connected:
+   * otherwise a door connected then would not hear of its list until the next change.
    */
-  readonly changed = passes(
-    () => this.#tell(this.#doors.all()),
+  readonly #pass = passes(
+    () => {
+      const doors = this.#everyDoor ? this.#doors.all() : [...this.#arrived];
+      this.#everyDoor = false;
+      this.#arrived.clear();
+      return this.#tell(doors);
+    },
     (error) => {
       this.log.warn("door streams: could not look at the access lists", { error: String(error) });
       if (this.#retry || this.#doors.closing || !this.#doors.size) return;
       this.#retry = setTimeout(() => {
         this.#retry = undefined;
-        if (!this.#doors.closing) this.changed();
+        if (!this.#doors.closing) this.#changed();
       }, RETRY_MS);
       Deno.unrefTimer(this.#retry);
     },
@@ -114,6 +132,7 @@ export class DoorStreams {
 
   /** Sends list-changed to each of `doors` whose list is not the one it has; ends those whose key is gone. */
   async #tell(doors: Door[]) {
+    doors = doors.filter((door) => !door.stream.aborted);
     if (!doors.length) return;
     const lists = await accessLists(this.#catchUp, [...new Set(doors.map((door) => door.deviceId))], this.parts);
     for (const door of doors) {

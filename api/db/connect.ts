@@ -37,6 +37,12 @@ export type DatabaseOptions = {
   onBreaker?: GuardOptions["onBreaker"];
   /** PostgreSQL's application_name of the pool; its probe and listener add " probe", " listen". */
   applicationName?: string;
+  /**
+   * Opens every connection of the pool before answering (the API process, before it
+   * listens): else the first burst of requests after a start, every door coming back at
+   * once, waits for connections to be opened one after another.
+   */
+  openAll?: boolean;
 };
 
 export const DATABASE_DEFAULTS = {
@@ -47,6 +53,7 @@ export const DATABASE_DEFAULTS = {
   breakerFailures: 5,
   probeMs: 250,
   applicationName: "threshold",
+  openAll: false,
 } as const;
 
 /**
@@ -114,6 +121,8 @@ async function opened(
 ): Promise<Database> {
   const pool = guarded(raw, s, probe);
   pool.clockOffsetMs = await ping(raw, failed);
+  // postgres.js opens a connection for each statement that finds none idle, up to max.
+  if (s.openAll) await Promise.all(Array.from({ length: s.max }, () => raw`select 1`));
   notifications.hub.attach(notifications.client);
   return {
     sql: pool.sql,
@@ -134,9 +143,9 @@ function guarded(raw: Sql, s: Settings, probe: () => Promise<number>): Pool {
   return guard(raw, {
     slots: s.max,
     maxWaiting: s.maxWaiting,
-    // A quarter of the pool is kept from background work (guard.ts): with 10, a
-    // lockdown finds one of 2 connections free while list fetches hold the other 8.
-    reservedSlots: Math.floor(s.max / 4),
+    // Background work (guard.ts) on a quarter of the pool: with 10, 2 connections catch
+    // doors up after a restart while 8 are free for lockdowns and decisions.
+    backgroundSlots: Math.max(1, Math.floor(s.max / 4)),
     statementTimeoutMs: s.statementTimeoutMs,
     breakerFailures: s.breakerFailures,
     probeMs: s.probeMs,

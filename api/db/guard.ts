@@ -18,7 +18,7 @@
 //     and other admin actions, access decisions, member unlocks) is served first,
 //     FIFO. Background work (`background(sql)`: the doors' list fetches and their
 //     streams' catch-up, which a reconnect storm brings by the hundred) waits behind
-//     it, FIFO, never holds the last `reservedSlots` connections, and is shed first:
+//     it, FIFO, holds at most `backgroundSlots` connections at once, and is shed first:
 //     a foreground statement finding the wait full refuses the newest background one
 //     ("busy") and takes its place;
 //   - each statement must be answered within `statementTimeoutMs` of being issued,
@@ -57,8 +57,11 @@ export type GuardOptions = {
   slots: number;
   /** Statements that may wait for a slot; one more is refused at once (503), background ones first. */
   maxWaiting: number;
-  /** Connections background work never takes: foreground work finds one free at once. */
-  reservedSlots: number;
+  /**
+   * Connections background work may hold at once: the rest are foreground work's, and
+   * the database's CPU is not all given to catching up while a lockdown or a decision waits.
+   */
+  backgroundSlots: number;
   /** Each statement's deadline from when it is issued; 0: none. */
   statementTimeoutMs: number;
   /** Consecutive failures that open the breaker. */
@@ -120,6 +123,7 @@ export class Pool {
   /** The guarded pool, with no request scope: what Database.sql is. */
   readonly sql: Sql;
   #inUse = 0;
+  #inUseBackground = 0;
   /** Waiting for a slot, by priority, FIFO; entries that left (deadline) stay until reached. */
   readonly #waiting: Record<Priority, Waiting[]> = { foreground: [], background: [] };
   readonly #waitingCount: Record<Priority, number> = { foreground: 0, background: 0 };
@@ -157,7 +161,7 @@ export class Pool {
       waiting.gone = true;
       entry.refuse("down");
     } else if (this.#mayStart(priority)) {
-      this.#inUse++;
+      this.#take(priority);
       waiting.gone = true;
       entry.go();
     } else if (this.waiting >= this.options.maxWaiting && !(priority === "foreground" && this.#shed())) {
@@ -174,11 +178,18 @@ export class Pool {
   #mayStart(priority: Priority): boolean {
     if (this.#waitingCount.foreground > 0) return false;
     if (priority === "foreground") return this.#inUse < this.options.slots;
-    return this.#waitingCount.background === 0 && this.#inUse < this.#backgroundSlots;
+    return this.#waitingCount.background === 0 && this.#free("background");
   }
 
-  get #backgroundSlots(): number {
-    return Math.max(1, this.options.slots - this.options.reservedSlots);
+  /** Whether a slot is free for work of this priority (not counting who waits). */
+  #free(priority: Priority): boolean {
+    return this.#inUse < this.options.slots &&
+      (priority === "foreground" || this.#inUseBackground < this.options.backgroundSlots);
+  }
+
+  #take(priority: Priority) {
+    this.#inUse++;
+    if (priority === "background") this.#inUseBackground++;
   }
 
   /** Refuses the newest waiting background entry ("busy") to make room; false when there is none. */
@@ -205,23 +216,24 @@ export class Pool {
    * Frees a slot. In a microtask: postgres.js settles a query just before it puts the
    * connection back among the open ones, and the next statement should find it there.
    */
-  release() {
+  release(priority: Priority) {
     queueMicrotask(() => {
       this.#inUse--;
-      while (this.#startNext("foreground", this.options.slots)) { /* next */ }
-      while (this.#startNext("background", this.#backgroundSlots)) { /* next */ }
+      if (priority === "background") this.#inUseBackground--;
+      while (this.#startNext("foreground")) { /* next */ }
+      while (this.#startNext("background")) { /* next */ }
     });
   }
 
-  /** Starts the first live entry waiting at this priority if fewer than `limit` slots are in use. */
-  #startNext(priority: Priority, limit: number): boolean {
+  /** Starts the first live entry waiting at this priority, if a slot is free for it. */
+  #startNext(priority: Priority): boolean {
     const queue = this.#waiting[priority];
-    while (this.#inUse < limit && queue.length) {
+    while (this.#free(priority) && queue.length) {
       const next = queue.shift()!;
       if (next.gone) continue;
       next.gone = true;
       this.#waitingCount[priority]--;
-      this.#inUse++;
+      this.#take(priority);
       next.go();
       return true;
     }
@@ -287,7 +299,7 @@ export function withScope(sql: Sql, scope: Scope): Sql {
 
 /**
  * The same pool (and request scope) as background work: served after foreground
- * work, kept off the reserved connections, shed first when too much waits.
+ * work, on at most backgroundSlots connections, shed first when too much waits.
  */
 export function background(sql: Sql): Sql {
   const of = viewOf(sql);
@@ -355,7 +367,7 @@ function run(of: View, q: Query, handler: (q: Query) => void) {
   // postgres.js settles each query once, when it is done with it: that frees the slot.
   q.resolve = (value) => {
     clearTimeout(timer);
-    if (!tx) pool.release();
+    if (!tx) pool.release(of.priority);
     pool.breaker.success();
     if (!answered) {
       answered = true;
@@ -364,7 +376,7 @@ function run(of: View, q: Query, handler: (q: Query) => void) {
   };
   q.reject = (error) => {
     clearTimeout(timer);
-    if (sent && !tx) pool.release();
+    if (sent && !tx) pool.release(of.priority);
     const unreachable = sent && isUnreachable(error);
     if (unreachable) pool.breaker.failure(error);
     else if (sent) pool.breaker.success();
@@ -541,11 +553,11 @@ function begin(of: View, raw: Sql) {
             );
           }).then(
             (value) => {
-              pool.release();
+              pool.release(of.priority);
               reply.answer(undefined, value as T);
             },
             (error) => {
-              pool.release();
+              pool.release(of.priority);
               const unreachable = isUnreachable(error);
               // postgres.js rejects begin as soon as the connection closes: from now on
               // nothing may be sent for this transaction (the connection object may

@@ -29,13 +29,22 @@ const RESTART_MS = 1_000;
 /** How long a stop waits for the thread to close its connections. */
 const STOP_WAIT_MS = 2_000;
 
-/** Starts the thread; the returned stop ends it (and its connections). */
-export function startSenderThread(options: SenderThreadOptions, log: Logger): () => Promise<void> {
+/**
+ * Starts the thread. ready: it is sending (its modules loaded, its database connected);
+ * stop ends it (and its connections).
+ */
+export function startSenderThread(
+  options: SenderThreadOptions,
+  log: Logger,
+): { ready: Promise<void>; stop: () => Promise<void> } {
   let worker: Worker;
   let stopped: Promise<void> | undefined;
   let restart: ReturnType<typeof setTimeout> | undefined;
+  let started = () => {};
+  const ready = new Promise<void>((resolve) => (started = resolve));
   const start = () => {
     worker = new Worker(new URL("./sender_worker.ts", import.meta.url).href, { type: "module" });
+    worker.onmessage = ({ data }) => data === "started" && started();
     // A failure in the thread would otherwise end the whole process: the sender is
     // started again instead, and what it had claimed is due again when its lease ends.
     worker.onerror = (event) => {
@@ -47,7 +56,7 @@ export function startSenderThread(options: SenderThreadOptions, log: Logger): ()
     worker.postMessage({ start: { ...options, database: poolOf(options.database) } });
   };
   start();
-  return () =>
+  const stop = () =>
     stopped ??= (async () => {
       clearTimeout(restart);
       const current = worker;
@@ -58,4 +67,5 @@ export function startSenderThread(options: SenderThreadOptions, log: Logger): ()
       });
       current.terminate();
     })();
+  return { ready, stop };
 }

@@ -32,11 +32,18 @@ serverDatabaseTest("webhook sender thread", async (t, { sql, url }) => {
       const [hook] = await sql<{ id: number; secret: string }[]>`insert into webhooks (url, event_types, secret)
         values (${receiver.url + "/thread"}, ${["lockdown.started"]}, ${newSecret()})
         returning id, secret`;
-      const stop = startSenderThread(options(url), log);
+      const { ready, stop } = startSenderThread(options(url), log);
       try {
-        // Started once connected: a thread's start loads its modules (and, under
+        // Ready once connected: a thread's start loads its modules (and, under
         // `deno test`, type-checks them), seconds on a busy machine.
-        for (let i = 0; i < 600 && await theirs() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+        let waited: ReturnType<typeof setTimeout> | undefined;
+        const readyInTime = await Promise.race([
+          ready.then(() => true),
+          new Promise<false>((resolve) => (waited = setTimeout(() => resolve(false), 30_000))),
+        ]);
+        clearTimeout(waited);
+        assert(readyInTime, "the thread said it is ready");
+        assert(await theirs() > 0, "ready: connected");
         await sql`with e as (insert into events (type, subject_id) values ('webhook.test', ${hook.id}) returning id)
           insert into webhook_deliveries (webhook_id, event_id) select ${hook.id}, id from e`;
         await sql`select pg_notify('events', '0')`;
@@ -73,10 +80,13 @@ serverDatabaseTest("webhook sender thread", async (t, { sql, url }) => {
       })().catch(() => {});
       const target = new URL(url);
       target.port = String(away.addr.port);
-      const stop = startSenderThread(options(target.toString()), log);
+      const { ready, stop } = startSenderThread(options(target.toString()), log);
+      let isReady = false;
+      ready.then(() => (isReady = true));
       try {
         for (let i = 0; i < 300 && attempts < 2; i++) await new Promise((r) => setTimeout(r, 50));
         assert(attempts >= 2, `tried again after a failed attempt (${attempts} attempts)`);
+        assertEquals(isReady, false, "not ready while it cannot reach the database");
         await stop();
         // Gone: no attempt after the stop, however long one would wait between them.
         const after = attempts;

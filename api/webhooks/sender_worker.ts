@@ -12,7 +12,7 @@ const RETRY_MS = 1_000;
 type Message = { start: SenderThreadOptions } | "stop";
 const thread = self as unknown as {
   onmessage: (event: MessageEvent<Message>) => void;
-  postMessage: (message: "stopped") => void;
+  postMessage: (message: "started" | "stopped") => void;
 };
 
 let stopped = false;
@@ -38,6 +38,7 @@ async function run({ databaseUrl, database, allowPrivate, logLevel }: SenderThre
     try {
       db = await connectServer(databaseUrl, database);
       const stop = await new WebhookSender({ sql: db.sql, listen: db.listen, log, allowPrivate }).start();
+      thread.postMessage("started");
       return { db, stop };
     } catch (error) {
       await db?.close().catch(() => {});
