@@ -8,13 +8,14 @@
 //
 //   npx deno run -A bench/door_streams.ts     (DEVICES=, USERS=, ROUNDS= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
-import { BENCH_ADMIN } from "./bench_admin.ts";
+import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
 import { startApi } from "../api/testing/api_process.ts";
-import { FLEET_ROOMS, seedDoorFleet } from "./door_fleet.ts";
+import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 
 const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const DEVICES = env("DEVICES", 500);
 const USERS = env("USERS", 10_000);
+const ROOMS = 100;
 const ROUNDS = env("ROUNDS", 10);
 const BUDGET_P99_MS = 1_000;
 
@@ -28,8 +29,10 @@ const rssMb = async (pid: number) => {
 const db = await throwawayDatabase();
 const sql = db.sql;
 try {
-  const keys = await seedDoorFleet(sql, { users: USERS, devices: DEVICES });
-  console.log(`${USERS} users, ${FLEET_ROOMS} rooms, ${DEVICES} devices with keys; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  const keys = await seedDoorFleet(sql, { users: USERS, rooms: ROOMS, devices: DEVICES });
+  await addBenchAdmin(sql);
+  await sql`checkpoint`;
+  console.log(`${USERS} users, ${ROOMS} rooms, ${DEVICES} devices with keys; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 
   const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
   url.pathname = `/${db.name}`;

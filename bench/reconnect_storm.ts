@@ -17,8 +17,8 @@
 //
 //   npx deno run -A bench/reconnect_storm.ts     (DEVICES=, USERS= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
-import { BENCH_ADMIN } from "./bench_admin.ts";
-import { seedDoorFleet } from "./door_fleet.ts";
+import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { type ApiProcess, freePort, startApi } from "../api/testing/api_process.ts";
 import { NICE } from "../api/db/private_postgres.ts";
 import { DoorController } from "../door/controller.ts";
@@ -29,6 +29,7 @@ import { RoomParts } from "../api/access/room_parts.ts";
 const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const DEVICES = env("DEVICES", 500);
 const USERS = env("USERS", 10_000);
+const ROOMS = 100;
 const LOCKDOWN_ACTIONS = 10;
 /** Lockdown actions one this far apart, from the moment both processes listen again. */
 const ACTION_EVERY_MS = 500;
@@ -88,7 +89,9 @@ async function bench() {
   const apis: (ApiProcess | undefined)[] = [];
   let fleetProcess: Deno.ChildProcess | undefined;
   try {
-    const keys = await seedDoorFleet(db.sql, { users: USERS, devices: DEVICES });
+    const keys = await seedDoorFleet(db.sql, { users: USERS, rooms: ROOMS, devices: DEVICES });
+    await addBenchAdmin(db.sql);
+    await db.sql`checkpoint`;
     const devices = (await db.sql<{ id: number }[]>`select id from devices order by id`).map((d) => d.id);
     console.log(`${USERS} users, ${DEVICES} doors; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
     const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
