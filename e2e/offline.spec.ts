@@ -216,8 +216,9 @@ test.describe("offline data", () => {
     }
 
     // Its page renders from the list's row and stays once its own read has failed.
+    // The page says so (a toast may say it too, once the toast cards are loaded).
     await page.goto(`/dash/room/${unopened.id}/devices`);
-    await expect(page.getByText("Failed to fetch devices")).toBeVisible();
+    await expect(page.getByRole("main").getByText("Failed to fetch devices")).toBeVisible();
     await expect(page.getByText("Failed to fetch room").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: unopened.name, level: 1 })).toBeVisible();
     await expect(page.getByRole("button", { name: "Assign Device to Room" })).toBeVisible();

@@ -177,8 +177,7 @@ export class Pool {
   /** Whether work of this priority may take a slot now, ahead of nobody who waits. */
   #mayStart(priority: Priority): boolean {
     if (this.#waitingCount.foreground > 0) return false;
-    if (priority === "foreground") return this.#inUse < this.options.slots;
-    return this.#waitingCount.background === 0 && this.#free("background");
+    return (priority === "foreground" || this.#waitingCount.background === 0) && this.#free(priority);
   }
 
   /** Whether a slot is free for work of this priority (not counting who waits). */
