@@ -39,7 +39,8 @@ import { type OpenState, openStates } from "../schedules/open_states.ts";
 
 export type Decision = {
   decision: "granted" | "denied";
-  reason: Reason;
+  /** null only in the replay of a denial a controller made alone without one (see `earlier`). */
+  reason: Reason | null;
   message: string;
   userId: number | null;
   userName: string | null;
@@ -98,7 +99,7 @@ export async function decideAll(
   requests: DecisionRequest[],
   synchronousCommit: "on" | "off" = "on",
   states: OpenState[] = openStates(sql),
-): Promise<((Decision & { logged: boolean }) | undefined)[]> {
+): Promise<((Decision & { logged: boolean; earlier: Decision | null }) | undefined)[]> {
   const rows = requests.map((r, n) => ({
     n,
     key_hash: r.keyHash,
@@ -118,6 +119,11 @@ export async function decideAll(
       userName: string | null;
       logId: string;
       logged: boolean;
+      earlierId: string | null;
+      earlierOutcome: "success" | "denied" | null;
+      earlierReason: string | null;
+      earlierUserId: number | null;
+      earlierUserName: string | null;
     }[]
   >`
     with e as (
@@ -228,11 +234,17 @@ export async function decideAll(
     async_commit as (select set_config('synchronous_commit', 'off', true))`
       : sql``
   }
-    select v.n, v.reason, v.user_id, v.user_name, v.log_id, l.id is not null as logged
-    from verdict v left join logged l on l.id = v.log_id${
+    select v.n, v.reason, v.user_id, v.user_name, v.log_id, l.id is not null as logged,
+           -- Not logged because its event was already, at this door: that row, to answer
+           -- its replay (the statement reads the table as it was before its own insert).
+           x.id as earlier_id, x.outcome as earlier_outcome, x.reason as earlier_reason,
+           x.user_id as earlier_user_id, x.user_name as earlier_user_name
+    from verdict v left join logged l on l.id = v.log_id
+    left join access_logs x on l.id is null and v.event_id is not null and x.event_id = v.event_id
+      and x.device_id is not distinct from v.device_id${
     asyncCommit ? sql`, async_commit` : sql``
   }`;
-  const answers: ((Decision & { logged: boolean }) | undefined)[] = new Array(requests.length);
+  const answers: ((Decision & { logged: boolean; earlier: Decision | null }) | undefined)[] = new Array(requests.length);
   for (const row of decided) {
     answers[row.n] = {
       decision: row.reason === "granted" ? "granted" : "denied",
@@ -242,10 +254,21 @@ export async function decideAll(
       userName: row.userName,
       logId: Number(row.logId),
       logged: row.logged,
+      earlier: row.earlierId === null ? null : {
+        decision: row.earlierOutcome === "success" ? "granted" : "denied",
+        reason: row.earlierOutcome === "success" ? "granted" : CODE_OF_MESSAGE.get(row.earlierReason ?? "") ?? null,
+        message: row.earlierReason ?? REASONS.granted,
+        userId: row.earlierUserId,
+        userName: row.earlierUserName,
+        logId: Number(row.earlierId),
+      },
     };
   }
   return answers;
 }
+
+/** A logged reason's code (a controller's own denial, logged without one, has none). */
+const CODE_OF_MESSAGE = new Map(CODES.map((code) => [REASONS[code] as string, code]));
 
 type Waiting = {
   request: DecisionRequest;
@@ -353,9 +376,12 @@ async function settle(
     );
     batch.forEach((w, i) => {
       const a = answers[i];
+      // A replay of an attempt already logged (the door asked again, or uploaded it
+      // first): the decision logged for it, once more.
+      if (a?.earlier) return answer(w, { decision: a.earlier });
       if (a && !a.logged) return answer(w, { error: new DatabaseUnavailable("deadline") });
       if (a && w.done) lateAnswers++; // logged in time, answered too late: see below
-      const { logged: _, ...decision } = a ?? {};
+      const { logged: _, earlier: __, ...decision } = a ?? {};
       answer(w, { decision: a ? decision as Decision : undefined });
     });
   } catch (error) {

@@ -209,6 +209,49 @@ describeApp("access decisions", async (t, testApp) => {
     );
   });
 
+  await t.step("an attempt asked again with its eventId gets the decision logged for it, logged once", async () => {
+    const eventId = crypto.randomUUID();
+    const first = await b.device("POST", "/api/access/decisions", { body: { credential: CARD, eventId } });
+    assertEquals(first.status, 200);
+    const count = await logCount(testApp);
+    // The door asks again (its answer was lost), with the badge of someone else even:
+    // the attempt is the one logged, and it is answered as it was.
+    const again = await b.device("POST", "/api/access/decisions", {
+      body: { credential: { type: "EM41", cardCode: "nobody" }, eventId },
+    });
+    assertEquals(again.status, 200);
+    assertEquals(again.json, first.json);
+    assertEquals(await logCount(testApp), count, "not logged again");
+
+    // Uploaded first (decided alone, not in the door's list), then asked: its replay.
+    const alone = crypto.randomUUID();
+    const uploaded = await b.device("POST", "/api/access/devices/self/events", {
+      body: [{ eventId: alone, timestamp: new Date().toISOString(), credential: CARD, decision: "denied" }],
+    });
+    assertEquals(uploaded.json, { accepted: 1, duplicates: 0 });
+    const asked = await b.device("POST", "/api/access/decisions", { body: { credential: CARD, eventId: alone } });
+    assertEquals(asked.status, 200);
+    const [row] = await sql`select id from access_logs where event_id = ${alone}`;
+    assertEquals(asked.json, {
+      decision: "denied",
+      reason: null,
+      message: "Denied by the controller",
+      userId: b.userId,
+      userName: "Ada Lovelace",
+      logId: Number(row.id),
+    });
+
+    // Another door's attempt with that id is not this door's to replay: refused, logged nowhere.
+    const [other] = await sql<{ id: number }[]>`
+      insert into devices (name, device_id, type, room_id, api_key_hash)
+      values ('Other Reader', 'OTHER-1', 'reader', ${b.roomId}, 'x') returning id`;
+    const keyed = await b.admin.request("POST", `/api/devices/${other.id}/api-key`);
+    const otherDoor = deviceClient(testApp, keyed.json.apiKey);
+    const stolen = await otherDoor("POST", "/api/access/decisions", { body: { credential: CARD, eventId } });
+    assertEquals(stolen.status, 503);
+    assertEquals(await logCount(testApp), count + 1, "only the upload was logged");
+  });
+
   await t.step("bad input is 400 and logs nothing", async () => {
     const before = await logCount(testApp);
     const bad: [unknown, RegExp][] = [

@@ -1,6 +1,6 @@
 // The calls doors and readers make, authenticated by their own API key (see
 // device_auth.ts): decisions, the access list to decide alone while offline, its
-// live channel, and the upload of decisions made while offline.
+// live channel, the upload of decisions made while offline, and the door's inputs.
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
@@ -22,6 +22,8 @@ import { notFound } from "../http/not_found.ts";
 import { decide } from "./decisions.ts";
 import { noneMatch, taggedAccessList } from "./access_list.ts";
 import { logOfflineEvents } from "./events.ts";
+import { doorEventsBody } from "../doors/schemas.ts";
+import { recordDoorEvents } from "../doors/record_events.ts";
 import { keepOpen } from "../http/event_stream.ts";
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
@@ -111,6 +113,11 @@ const controllerRoutes = new Hono<DeviceEnv>()
   .post("/devices/self/events", deviceAuth, async (c) => {
     const events = await body(c, eventsBody);
     return c.json(await logOfflineEvents(c.var.sql, c.var.device.id, events));
+  })
+  // The door's inputs (spec 4 §1): its position and the alarms they raise (doors/).
+  .post("/devices/self/door-events", deviceAuth, async (c) => {
+    const events = await body(c, doorEventsBody);
+    return c.json(await transaction(c.var.sql, (tx) => recordDoorEvents(tx, c.var.device.id, events)));
   });
 
 export const accessRoutes = new Hono<Env>()

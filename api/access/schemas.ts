@@ -65,7 +65,7 @@ export const action = z.string({ error: "must be text" }).trim().min(1, "must no
 /** A controller's own id for the attempt (spec 3 §3): logged with the decision, so the
  * same attempt uploaded later as an offline event (its answer came too late) is not
  * logged twice. */
-const eventId = z.guid({ error: "must be a UUID" }).transform((value) => value.toLowerCase());
+export const eventId = z.guid({ error: "must be a UUID" }).transform((value) => value.toLowerCase());
 
 export const decisionBody = z.object({ credential, action, eventId: eventId.optional() }, {
   error: "Request body must be a JSON object",
@@ -84,8 +84,10 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 /** Offline events older than this are refused (a controller with a broken clock). */
 export const MAX_EVENT_AGE_DAYS = 365;
 
-const timestamp = z.iso.datetime({ offset: true, error: "must be an ISO date-time" })
+/** When a controller says something happened: not ahead of our clock, not a year old. */
+export const timestamp = z.iso.datetime({ offset: true, error: "must be an ISO date-time" })
   .transform((value) => new Date(value))
+  .refine((date) => !Number.isNaN(date.getTime()), { error: "must be an ISO date-time", abort: true })
   .refine((date) => date.getTime() <= Date.now() + MAX_CLOCK_SKEW_MS, "is in the future")
   .refine(
     (date) => date.getTime() >= Date.now() - MAX_EVENT_AGE_DAYS * 86_400_000,

@@ -85,6 +85,7 @@ const EXPECTED: Record<string, Expected> = {
   // A door's decisions and events are the access log's, not the audit trail's.
   "POST /api/access/decisions": null,
   "POST /api/access/devices/self/events": null,
+  "POST /api/access/devices/self/door-events": null,
   "POST /api/access/devices/self/commands/:commandId/ack": null,
 
   "POST /api/users": event("user.create", answerId),

@@ -20,7 +20,7 @@ const TABLES: Record<string, string> = {
   lastlock_credentials: "id user_id credential_type credential_data schedule_data is_active " +
     "provider_credential_id created_at updated_at",
   rooms: "id name description is_active capacity created_at updated_at unlock_schedule_id " +
-    "first_person_in",
+    "first_person_in held_open_seconds",
   devices: "id name device_id type manufacturer room_id is_active is_pending " +
     "density_space_id density_api_token density_client_id density_client_secret " +
     "density_auth_type last_lock_device_id last_lock_description last_lock_time_created " +
@@ -44,6 +44,11 @@ const TABLES: Record<string, string> = {
   webhook_deliveries: "id webhook_id event_id status attempts last_status_code last_error " +
     "next_attempt_at body created_at",
   housekeeping: "id next_run_at last_run_at runs",
+  access_list_generation: "only_row generation moved_by",
+  door_events: "id event_id device_id at type released received_at",
+  door_states: "device_id position since last_at tamper held_open_due_at",
+  alarms: "id type severity device_id device_name room_id room_name started_at cleared_at " +
+    "acknowledged_at acknowledged_by resolved_at resolved_by note",
   idempotency_keys: "user_id key method path request_hash state response_status " +
     "response_body created_at",
 };

@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { assert, assertEquals } from "../testing/assert.ts";
 import { apiRoutes } from "../testing/access_matrix.ts";
-import { badRequests } from "../testing/bad_input.ts";
+import { badRequests, malformedDates } from "../testing/bad_input.ts";
 import { snapshot } from "../testing/db_snapshot.ts";
 import { createWorld, fillPath, ROUTE_EXAMPLES, send } from "../testing/route_examples.ts";
 import { describeApp } from "../testing/test_app.ts";
@@ -85,5 +85,18 @@ describeApp("bad input is a 400 that changes nothing", async (t, testApp) => {
     });
     assertEquals(group.status, 201);
     assertEquals(group.json.description, "Tab\there, newline\nthere");
+  });
+
+  // Last: a replaced value may be accepted (a room named "2026-13-01"), which changes the world.
+  await t.step("any string replaced by a malformed date or time: never a 5xx", async () => {
+    const problems: string[] = [];
+    for (const { method, path, key } of routes.filter(({ key }) => key in ROUTE_EXAMPLES)) {
+      const example = await ROUTE_EXAMPLES[key](world);
+      for (const odd of malformedDates(path, example)) {
+        const res = await send(world, method, odd.path, example, { raw: odd.raw });
+        if (res.status >= 500) problems.push(`${key}, ${odd.what}: ${res.status} ${res.text}`);
+      }
+    }
+    assertEquals(problems, []);
   });
 });

@@ -171,7 +171,15 @@ describeApp("holiday calendars", async (t, { sql, login }) => {
       ["a taken name", { name: "GERMANY" }, 409, "A holiday calendar with this name already exists"],
       ["holidays not a list", { name: "A", holidays: {} }, 400, "Holidays must be a list of holidays"],
       ["a holiday without a name", { name: "A", holidays: [{ date: "2026-01-01" }] }, 400, "Every holiday needs a name of at most 100 characters"],
-      ["30 February", { name: "A", holidays: [{ name: "X", date: "2026-02-30" }] }, 400, "Holiday dates must be real dates written YYYY-MM-DD"],
+      ["30 February", { name: "A", holidays: [{ name: "X", date: "2026-02-30" }] }, 400, "Holiday date must be a real date written YYYY-MM-DD"],
+      // Dates the format check refuses first: each a 400 naming its field, never a 500.
+      ...["2026-13-01", "2026-01-32", "2026-1-1", "10000-01-01", "2026-01-01T00:00:00Z", "0000-01-01", "", " 2026-01-01"].flatMap(
+        (bad): [string, unknown, number, string][] => [
+          [`date ${bad}`, { name: "A", holidays: [{ name: "X", date: bad }] }, 400, "Holiday date must be a real date written YYYY-MM-DD"],
+          [`endDate ${bad}`, { name: "A", holidays: [{ name: "X", date: "2026-01-01", endDate: bad }] }, 400, "Holiday endDate must be a real date written YYYY-MM-DD, or null"],
+        ],
+      ),
+      ["a date that is a number", { name: "A", holidays: [{ name: "X", date: 20260101 }] }, 400, "Holiday date must be a real date written YYYY-MM-DD"],
       ["an end before the date", { name: "A", holidays: [{ name: "X", date: "2026-05-02", endDate: "2026-05-01" }] }, 400, "A holiday cannot end before it starts"],
       ["32 days", { name: "A", holidays: [{ name: "X", date: "2026-05-01", endDate: "2026-06-02" }] }, 400, "A holiday can end at most 31 days after it starts"],
       ["overlapping windows", { name: "A", holidays: [{ name: "Eve", date: "2026-12-24", windows: [{ start: "08:00", end: "12:00" }, { start: "09:00", end: "10:00" }] }] }, 400, "Time windows on Eve overlap"],

@@ -31,7 +31,8 @@ export const CALENDAR_MESSAGES = {
   holidayFields: "A holiday has a name, date, endDate, repeatsYearly and windows, nothing else",
   tooMany: "A holiday calendar holds at most 366 holidays",
   holidayName: "Every holiday needs a name of at most 100 characters",
-  date: "Holiday dates must be real dates written YYYY-MM-DD",
+  date: "Holiday date must be a real date written YYYY-MM-DD",
+  endDate: "Holiday endDate must be a real date written YYYY-MM-DD, or null",
   endBeforeDate: "A holiday cannot end before it starts",
   tooLong: "A holiday can end at most 31 days after it starts",
   repeatsYearly: "repeatsYearly must be true or false",
@@ -80,22 +81,33 @@ export const scheduleBody = z.object({
 });
 export type ScheduleInput = z.infer<typeof scheduleBody>;
 
-const MAX_DAY = "9999-12-31";
-const date = z.string({ error: CALENDAR_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, CALENDAR_MESSAGES.date)
-  .refine((d) => d >= "0001-01-01" && d <= MAX_DAY && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), CALENDAR_MESSAGES.date);
+/** A day of the calendar written YYYY-MM-DD, from 0001-01-01 to 9999-12-31 (never throws: zod runs this even after the format failed). */
+function isRealDate(d: unknown): d is string {
+  if (typeof d !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(d) || d < "0001-01-01") return false;
+  const time = Date.parse(`${d}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(d);
+}
+const date = (message: string) => z.string({ error: message }).refine(isRealDate, message);
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 const holiday = z.strictObject({
   name: z.string({ error: CALENDAR_MESSAGES.holidayName }).trim().min(1, CALENDAR_MESSAGES.holidayName).max(100, CALENDAR_MESSAGES.holidayName),
-  date,
-  endDate: date.nullable().optional().transform((d) => d ?? null),
+  date: date(CALENDAR_MESSAGES.date),
+  endDate: date(CALENDAR_MESSAGES.endDate).nullable().optional().transform((d) => d ?? null),
   repeatsYearly: z.boolean({ error: CALENDAR_MESSAGES.repeatsYearly }).optional().default(false),
   windows: z.unknown().optional(),
 }, {
   error: (issue) => (issue.code === "unrecognized_keys" ? CALENDAR_MESSAGES.holidayFields : CALENDAR_MESSAGES.holidaysRequired),
 })
-  .refine((h) => h.endDate === null || h.endDate >= h.date, { error: CALENDAR_MESSAGES.endBeforeDate, abort: true })
-  .refine((h) => h.endDate === null || daysBetween(h.date, h.endDate) <= 31, { error: CALENDAR_MESSAGES.tooLong, abort: true })
+  // Only between two real dates (zod runs these even when a field above failed).
+  .refine((h) => !isRealDate(h.date) || !isRealDate(h.endDate) || h.endDate >= h.date, {
+    error: CALENDAR_MESSAGES.endBeforeDate,
+    abort: true,
+  })
+  .refine((h) => !isRealDate(h.date) || !isRealDate(h.endDate) || daysBetween(h.date, h.endDate) <= 31, {
+    error: CALENDAR_MESSAGES.tooLong,
+    abort: true,
+  })
   // The windows are checked with the holiday's name in their messages.
   .transform((h, ctx) => {
     const windows = dayWindows(h.name).default([]).safeParse(h.windows);

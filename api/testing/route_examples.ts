@@ -361,6 +361,10 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
     params: { commandId: await w.command() },
     body: { result: "unlocked" },
   }),
+  "POST /api/access/devices/self/door-events": () => ({
+    as: "device",
+    body: [{ eventId: crypto.randomUUID(), at: new Date().toISOString(), type: "door.opened", released: true }],
+  }),
   "POST /api/access/devices/self/events": () => ({
     as: "device",
     body: [{

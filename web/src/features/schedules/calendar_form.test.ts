@@ -10,8 +10,8 @@ describe("a holiday's checks, in the server's words", () => {
   });
   it("wants a name, real dates and a sensible end", () => {
     expect(holidayProblem({ ...form, name: " " })).toBe("Every holiday needs a name of at most 100 characters");
-    expect(holidayProblem({ ...form, date: "" })).toBe("Holiday dates must be real dates written YYYY-MM-DD");
-    expect(holidayProblem({ ...form, date: "2026-02-30" })).toBe("Holiday dates must be real dates written YYYY-MM-DD");
+    expect(holidayProblem({ ...form, date: "" })).toBe("Holiday date must be a real date written YYYY-MM-DD");
+    expect(holidayProblem({ ...form, date: "2026-02-30" })).toBe("Holiday date must be a real date written YYYY-MM-DD");
     expect(holidayProblem({ ...form, endDate: "2026-12-24" })).toBe("A holiday cannot end before it starts");
     expect(holidayProblem({ ...form, endDate: "2027-01-26" })).toBe("A holiday can end at most 31 days after it starts");
     expect(holidayProblem({ ...form, endDate: "2027-01-25" })).toBeNull();

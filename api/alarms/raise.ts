@@ -1,0 +1,38 @@
+// Turns what the door rules (doors/door_rules.ts) and the offline timer say into alarm
+// rows, in the caller's transaction: raised at most once per device and type while
+// unresolved (the unique index of migration 023 decides, whichever process asks), and
+// cleared when the cause ends; held-open and offline alarms then resolve themselves,
+// forced-open and tamper alarms wait for an admin. Each row's change writes its event
+// (alarm.raised, alarm.resolved) for the webhooks and live streams (migration 023).
+import type { Queries } from "../db/connect.ts";
+import { type AlarmChange, type AlarmType, SEVERITY } from "../doors/door_rules.ts";
+
+/** Alarms that end by themselves when their cause does. */
+const SELF_RESOLVING = new Set<AlarmType>(["door.held_open", "device.offline"]);
+
+/** Who resolved an alarm that resolved itself. */
+export const SYSTEM = { type: "system", id: null, name: "Threshold" } as const;
+
+export type AlarmDevice = { id: number; name: string; roomId: number | null; roomName: string | null; isActive: boolean };
+
+/** Applies the changes, in order; a deactivated device raises nothing. */
+export async function applyAlarmChanges(sql: Queries, device: AlarmDevice, changes: AlarmChange[]) {
+  for (const change of changes) {
+    if ("raise" in change) {
+      if (!device.isActive) continue;
+      await sql`
+        insert into alarms (type, severity, device_id, device_name, room_id, room_name, started_at)
+        values (${change.raise}, ${SEVERITY[change.raise]}, ${device.id}, ${device.name},
+                ${device.roomId}, ${device.roomName}, ${new Date(change.at)})
+        on conflict (device_id, type) where resolved_at is null do nothing`;
+    } else {
+      const at = new Date(change.at);
+      const resolves = SELF_RESOLVING.has(change.clear);
+      await sql`
+        update alarms set cleared_at = ${at},
+          resolved_at = ${resolves ? at : null}, resolved_by = ${resolves ? sql.json(SYSTEM) : null}
+        where device_id = ${device.id} and type = ${change.clear} and resolved_at is null
+          and cleared_at is null and started_at <= ${at}`;
+    }
+  }
+}
