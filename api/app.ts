@@ -44,6 +44,7 @@ import { eventRoutes } from "./events/routes.ts";
 import { MemberStreams } from "./member_doors/member_streams.ts";
 import { memberDoorRoutes } from "./member_doors/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
+import { alarmRoutes } from "./alarms/routes.ts";
 
 /**
  * The doors' list fetches in one process (http/admission.ts): a few at once keep the
@@ -119,6 +120,7 @@ export function createApp(
   app.route("/api/schedules", scheduleRoutes);
   app.route("/api/holiday-calendars", holidayCalendarRoutes);
   app.route("/api/lockdowns", lockdownRoutes);
+  app.route("/api/alarms", alarmRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/me", memberDoorRoutes);
   app.route("/api/webhooks", webhookRoutes);

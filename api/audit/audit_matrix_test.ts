@@ -67,6 +67,8 @@ const EXPECTED: Record<string, Expected> = {
   "DELETE /api/holiday-calendars/:id": event("holiday_calendar.delete", id),
   "POST /api/lockdowns": event("lockdown.start", answerId),
   "POST /api/lockdowns/:id/end": event("lockdown.end", id),
+  "POST /api/alarms/:id/acknowledge": event("alarm.acknowledge", id),
+  "POST /api/alarms/:id/resolve": event("alarm.resolve", id),
   "POST /api/webhooks": event("webhook.create", answerId),
   "PUT /api/webhooks/:id": event("webhook.update", id),
   "DELETE /api/webhooks/:id": event("webhook.delete", id),

@@ -3,6 +3,7 @@
 import type { LogEntry } from "../logs/contract.ts";
 import type { AuditEvent } from "../audit/contract.ts";
 import type { Lockdown } from "../lockdowns/contract.ts";
+import type { Alarm } from "../alarms/contract.ts";
 
 export const EVENT_TYPES = [
   "access.granted",
@@ -10,6 +11,9 @@ export const EVENT_TYPES = [
   "lockdown.started",
   "lockdown.ended",
   "door.unlocked_remotely",
+  "alarm.raised",
+  "alarm.acknowledged",
+  "alarm.resolved",
   "admin.change",
   "webhook.test",
 ] as const;
@@ -47,6 +51,9 @@ export type EventData = {
   "lockdown.started": Lockdown;
   "lockdown.ended": Lockdown;
   "door.unlocked_remotely": RemoteUnlock;
+  "alarm.raised": Alarm;
+  "alarm.acknowledged": Alarm;
+  "alarm.resolved": Alarm;
   "admin.change": AuditEvent;
   "webhook.test": WebhookTest;
 };

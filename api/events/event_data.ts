@@ -5,6 +5,7 @@ import type { Queries } from "../db/connect.ts";
 import { auditEventOf, type AuditRow } from "../audit/repo.ts";
 import type { LogEntry } from "../logs/contract.ts";
 import { lockdownsById } from "../lockdowns/repo.ts";
+import { alarmsById } from "../alarms/repo.ts";
 import type { Event, EventType, RemoteUnlock } from "./contract.ts";
 
 /**
@@ -92,11 +93,12 @@ export async function eventsById(sql: Queries, ids: number[]): Promise<Event[]> 
 async function withData(sql: Queries, rows: Row[]): Promise<Event[]> {
   const subjects = (kinds: EventType[]) =>
     rows.filter((row) => kinds.includes(row.type)).map((row) => row.subjectId);
-  const [logs, audits, lockdowns, unlocks] = await Promise.all([
+  const [logs, audits, lockdowns, unlocks, alarms] = await Promise.all([
     byId(accessLogs(sql, subjects(["access.granted", "access.denied"]))),
     byId(auditEvents(sql, subjects(["admin.change"]))),
     byId(lockdownsOf(sql, subjects(["lockdown.started", "lockdown.ended"]))),
     byId(remoteUnlocks(sql, subjects(["door.unlocked_remotely"]))),
+    byId(alarmsOf(sql, subjects(["alarm.raised", "alarm.acknowledged", "alarm.resolved"]))),
   ]);
   const dataOf = (row: Row): unknown => {
     switch (row.type) {
@@ -110,6 +112,10 @@ async function withData(sql: Queries, rows: Row[]): Promise<Event[]> {
         return lockdowns.get(row.subjectId);
       case "door.unlocked_remotely":
         return unlocks.get(row.subjectId);
+      case "alarm.raised":
+      case "alarm.acknowledged":
+      case "alarm.resolved":
+        return alarms.get(row.subjectId);
       case "webhook.test":
         return { webhookId: row.subjectId, message: TEST_MESSAGE };
     }
@@ -144,6 +150,8 @@ const auditEvents = async (sql: Queries, ids: number[]) =>
     select id, at, actor_type, actor_id, actor_name, action, target_type, target_id, target_name,
       changes, ip, user_agent, request_id, hash
     from audit_events where id = any(${ids}::int[])`).map(auditEventOf);
+
+const alarmsOf = async (sql: Queries, ids: number[]) => ids.length === 0 ? [] : await alarmsById(sql, ids);
 
 const lockdownsOf = async (sql: Queries, ids: number[]) =>
   ids.length === 0 ? [] : await lockdownsById(sql, ids);

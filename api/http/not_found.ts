@@ -17,6 +17,7 @@ export const notFound = {
   holidayCalendar: missing("Holiday calendar not found"),
   lockdown: missing("Lockdown not found"),
   command: missing("Command not found"),
+  alarm: missing("Alarm not found"),
   webhook: missing("Webhook not found"),
   delivery: missing("Delivery not found"),
   assignment: missing("This credential is not assigned to this device"),

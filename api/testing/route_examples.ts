@@ -158,6 +158,13 @@ export async function createWorld(app: TestApp) {
         where id = ${delivery.id}`;
       return delivery.id as number;
     },
+    /** A fresh active alarm of the door (raised as its forced opening would; the last one resolved). */
+    alarm: async () => {
+      await app.sql`update alarms set resolved_at = now(), resolved_by = ${app.sql.json({ type: "system", id: null, name: "Threshold" })}
+        where device_id = ${door} and resolved_at is null`;
+      return (await app.sql<{ id: number }[]>`insert into alarms (type, severity, device_id, device_name, started_at)
+        values ('door.forced_open', 'critical', ${door}, 'Door', now()) returning id`)[0].id;
+    },
     /** A remote unlock waiting for the door's answer (made as spec 3 §4's call would). */
     command: async () =>
       (await app.sql<{ id: number }[]>`insert into device_commands (device_id, user_name, expires_at)
@@ -287,6 +294,9 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
     as: "admin",
     body: { scope: "rooms", roomIds: [await w.room()], reason: `Drill ${w.next()}` },
   }),
+  // A fresh alarm each time: one acknowledged or resolved already is refused (409).
+  "POST /api/alarms/:id/acknowledge": async (w) => ({ as: "admin", params: { id: await w.alarm() }, body: { note: "On my way" } }),
+  "POST /api/alarms/:id/resolve": async (w) => ({ as: "admin", params: { id: await w.alarm() }, body: { note: "A draught, shut again" } }),
   "POST /api/lockdowns/:id/end": async (w) => {
     const lockdown = await w.make("POST", "/api/lockdowns", { scope: "rooms", roomIds: [await w.room()], reason: "Drill" });
     return { as: "admin", params: { id: lockdown.id } };
