@@ -39,6 +39,7 @@ import { createIntegrations } from "./integrations/integrations.ts";
 import { DoorStreams } from "./access/door_streams.ts";
 import { RoomParts } from "./access/room_parts.ts";
 import { Admission } from "./http/admission.ts";
+import { Presence } from "./doors/presence.ts";
 import { LiveEvents } from "./events/live_events.ts";
 import { eventRoutes } from "./events/routes.ts";
 import { MemberStreams } from "./member_doors/member_streams.ts";
@@ -70,7 +71,8 @@ export function createApp(
   };
   const roomParts = new RoomParts();
   const listFetches = new Admission(LIST_FETCHES);
-  const doors = new DoorStreams(services.sql, services.listen, services.log, roomParts, options.stopping);
+  const presence = new Presence(services.sql, services.log);
+  const doors = new DoorStreams(services.sql, services.listen, services.log, roomParts, presence, options.stopping);
   const liveEvents = new LiveEvents(services.sql, services.listen, services.log, options.stopping);
   const memberStreams = new MemberStreams(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
@@ -79,6 +81,7 @@ export function createApp(
     c.set("doors", doors);
     c.set("roomParts", roomParts);
     c.set("listFetches", listFetches);
+    c.set("presence", presence);
     c.set("liveEvents", liveEvents);
     c.set("memberStreams", memberStreams);
     c.set("listen", services.listen);

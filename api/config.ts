@@ -45,6 +45,8 @@ const schema = z.object({
   DB_MAX_WAITING: z.coerce.number().int().min(0).max(100_000).default(500),
   LOG_COUNT_BUDGET_MS: z.coerce.number().int().min(10).max(60_000).default(COUNT_BUDGET_MS),
   DECISION_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  // A device online, then silent this long, is offline: its alarm (spec 4 §2).
+  DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(30).max(3600).default(90),
   // Webhooks to loopback, private and link-local addresses (webhooks/public_address.ts).
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   DECISIONS_SYNCHRONOUS_COMMIT: z.enum(["on", "off"], {
@@ -90,6 +92,8 @@ export type Config = Readonly<{
   logCountBudgetMs: number;
   /** An access decision not decided this long after its request arrived is answered 503. */
   decisionDeadlineMs: number;
+  /** A device that had been online and is silent this long is offline (device.offline). */
+  deviceOfflineSeconds: number;
   /** "on": decisions commit once the WAL is flushed; "off" only if asked for. */
   decisionsSynchronousCommit: "on" | "off";
   /** Webhooks may call loopback, private and link-local addresses (off: refused). */
@@ -156,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     dbMaxWaiting: e.DB_MAX_WAITING,
     logCountBudgetMs: e.LOG_COUNT_BUDGET_MS,
     decisionDeadlineMs: e.DECISION_DEADLINE_MS,
+    deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     decisionsSynchronousCommit: e.DECISIONS_SYNCHRONOUS_COMMIT,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
   };

@@ -15,6 +15,7 @@ import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startSearchIndexMerge } from "./jobs/search_index_merge.ts";
+import { startDoorWatch } from "./doors/watch.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
 import { WebhookSender } from "./webhooks/sender.ts";
 import { startSenderThread } from "./webhooks/sender_thread.ts";
@@ -120,6 +121,8 @@ try {
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
+// Held-open and offline alarms, in every process (doors/watch.ts).
+const stopDoorWatch = startDoorWatch(db.sql, { offlineSeconds: config.deviceOfflineSeconds, log });
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
 // controller in this process (access/door_simulator.ts).
 const doorSimulator = config.doorSimulator
@@ -133,6 +136,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   stopHousekeeping();
   stopSearchIndexMerge();
+  stopDoorWatch();
   await stopWebhooks();
   await doorSimulator?.stop();
   shuttingDown.abort(); // the doors' event streams end: they would never finish by themselves

@@ -5,6 +5,8 @@
 //   deviceCatchUp  the same, for what a door does to catch up (its list, its stream):
 //                  the request's database work is background work (db/guard.ts), so
 //                  a storm of doors coming back never holds up a lockdown or a decision;
+//   Each records the device's contact once its handler has answered it, unless with
+//   an error (doors/presence.ts; never waited for: bad input changes nothing).
 //   deviceKeyOnly  only checks the key's form and hands its hash to the handler
 //                  (c.var.deviceKeyHash), whose own SQL finds the device by it, saving a
 //                  round trip; the handler must answer invalidDeviceKey() when that finds
@@ -40,24 +42,35 @@ function presentedKeyHash(c: Context): string {
   return hashDeviceKey(match[1]);
 }
 
+/** A device answered without an error was heard from. */
+function heard(c: Context<Env>, keyHash: string) {
+  if (c.res.status < 400) c.var.presence.touchByKey(keyHash);
+}
+
 async function authenticate(c: Context<Env>) {
-  const device = await deviceByKeyHash(c.var.sql, presentedKeyHash(c));
+  const keyHash = presentedKeyHash(c);
+  const device = await deviceByKeyHash(c.var.sql, keyHash);
   if (!device) throw invalidDeviceKey();
   (c as unknown as Context<DeviceEnv>).set("device", device);
+  return keyHash;
 }
 
 export const deviceAuth = deviceRule(async (c, next) => {
-  await authenticate(c);
+  const keyHash = await authenticate(c);
   await next();
+  heard(c, keyHash);
 }) as unknown as MiddlewareHandler<DeviceEnv>;
 
 export const deviceCatchUp = deviceRule(async (c, next) => {
   c.set("sql", background(c.var.sql as Sql));
-  await authenticate(c);
+  const keyHash = await authenticate(c);
   await next();
+  heard(c, keyHash);
 }) as unknown as MiddlewareHandler<DeviceEnv>;
 
 export const deviceKeyOnly = deviceRule(async (c, next) => {
-  (c as unknown as Context<DeviceKeyEnv>).set("deviceKeyHash", presentedKeyHash(c));
+  const keyHash = presentedKeyHash(c);
+  (c as unknown as Context<DeviceKeyEnv>).set("deviceKeyHash", keyHash);
   await next();
+  heard(c, keyHash);
 }) as unknown as MiddlewareHandler<DeviceKeyEnv>;

@@ -22,6 +22,7 @@ import { OpenStreams } from "../http/event_stream.ts";
 import { passes } from "../jobs/passes.ts";
 import { accessLists } from "./access_list.ts";
 import type { RoomParts } from "./room_parts.ts";
+import { type Presence, RENEW_MS } from "../doors/presence.ts";
 import { pendingCommands } from "./commands.ts";
 
 /** After a pass that failed, the next try. */
@@ -50,15 +51,18 @@ export class DoorStreams {
   readonly #arrived = new Set<Door>();
   /** A change since the last pass began: it looks at every door. */
   #everyDoor = false;
+  /** Renews the presence of the doors connected here while there are any. */
+  #vouching: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly sql: Queries,
     private readonly listen: Listen,
     private readonly log: Logger,
     private readonly parts: RoomParts,
+    private readonly presence: Presence,
     stopping?: AbortSignal,
   ) {
-    this.#doors = new OpenStreams(stopping);
+    this.#doors = new OpenStreams(stopping, () => this.#stopVouching());
     this.#catchUp = background(sql as Sql);
   }
 
@@ -79,7 +83,26 @@ export class DoorStreams {
     this.#doors.add(door);
     this.#arrived.add(door);
     this.#pass();
+    // Connected as long as its stream is open here (doors/presence.ts), which this
+    // process vouches for every RENEW_MS while it has doors; closed, it was last seen then.
+    door.stream.onAbort(() => void this.presence.streamClosed(door.deviceId).catch((error) => this.#presenceFailed(error)));
+    this.#vouching ??= setInterval(() => this.#vouch(this.#doors.all()), RENEW_MS);
+    await this.#vouch([door]);
     await this.#sendCommands(this.#catchUp, door.deviceId);
+  }
+
+  async #vouch(doors: Door[]) {
+    await this.presence.streamsOpen([...new Set(doors.map((door) => door.deviceId))])
+      .catch((error) => this.#presenceFailed(error));
+  }
+
+  #stopVouching() {
+    clearInterval(this.#vouching);
+    this.#vouching = undefined;
+  }
+
+  #presenceFailed(error: unknown) {
+    this.log.warn("door streams: could not record a door's presence", { error: String(error) });
   }
 
   /** Sends each door of the device (null: every door) the pending commands it has not been sent. */

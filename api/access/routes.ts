@@ -72,6 +72,8 @@ const controllerRoutes = new Hono<DeviceEnv>()
       const list = await taggedAccessList(c.var.sql, c.var.device.id, c.var.roomParts);
       if (!list) throw invalidDeviceKey();
       const { json, tag } = list;
+      // Which list the door holds from now on, for the Doors board (doors/presence.ts).
+      c.var.presence.listFetched(c.var.device.id, tag);
       // Each encoding is its own representation with its own strong tag (gzip'd
       // here, so the app-wide compression, which would weaken the tag, leaves it alone).
       const gzip = json.length >= COMPRESS_FROM_BYTES && gzipAccepted;

@@ -11,6 +11,7 @@ import type { LiveEvents } from "../events/live_events.ts";
 import type { MemberStreams } from "../member_doors/member_streams.ts";
 import type { RoomParts } from "../access/room_parts.ts";
 import type { Admission } from "./admission.ts";
+import type { Presence } from "../doors/presence.ts";
 
 /**
  * sql is the pool, or the transaction of an idempotent request: use http/transaction.ts
@@ -28,6 +29,8 @@ export type Env = {
     roomParts: RoomParts;
     /** The doors' access-list fetches this process runs at once (access/routes.ts). */
     listFetches: Admission;
+    /** Whether each keyed device is connected, and which list it holds (doors/presence.ts). */
+    presence: Presence;
     /** The dashboards' open live-event streams in this process (events/live_events.ts). */
     liveEvents: LiveEvents;
     /** The members' open live channels in this process (member_doors/member_streams.ts). */

@@ -88,7 +88,7 @@ describeApp("webhooks", async (t, testApp) => {
       ],
       [
         { url: PUBLIC, eventTypes: ["access.opened"] },
-        "Event types must be a list of: access.granted, access.denied, lockdown.started, lockdown.ended, door.unlocked_remotely, admin.change",
+        "Event types must be a list of: access.granted, access.denied, lockdown.started, lockdown.ended, door.unlocked_remotely, alarm.raised, alarm.acknowledged, alarm.resolved, admin.change",
       ],
       [{ url: PUBLIC, description: "x".repeat(501) }, "Description must be at most 500 characters"],
     ];

@@ -1,0 +1,106 @@
+// Whether each keyed device is connected (spec 4 §1), shared by every API process
+// through PostgreSQL (migration 024): online while its stream is open on any process
+// or it called the API within the last minute, offline once silent longer, never
+// before its first call. A call records its device's contact, at most once every
+// TOUCH_EVERY_MS per device and process (the throttle only spares writes: the row
+// decides); a process vouches for the streams open on it until VOUCH_MS ahead,
+// renewed every RENEW_MS, and says when one closed. A device found offline (watch.ts)
+// and heard again is online again: its device.offline alarm resolves itself.
+import type { Queries, Sql } from "../db/connect.ts";
+import { background } from "../db/guard.ts";
+import type { Logger } from "../http/logger.ts";
+import { applyAlarmChanges } from "../alarms/raise.ts";
+
+/** Within a minute of its last contact a device is online (spec 4 §1). */
+export const ONLINE_WITHIN_MS = 60_000;
+const TOUCH_EVERY_MS = 10_000;
+/** A process renews its streams' presence this often, each time for VOUCH_MS. */
+export const RENEW_MS = 20_000;
+const VOUCH_MS = 45_000;
+
+type Contact = {
+  deviceId: number;
+  wasOffline: boolean;
+  at: Date;
+  name: string;
+  isActive: boolean;
+  roomId: number | null;
+  roomName: string | null;
+};
+
+/**
+ * Records contact now for the devices `ids` selects (stream: vouched for until VOUCH_MS
+ * ahead) and says which of them had been found offline.
+ */
+function recordContact(sql: Queries, ids: (sql: Queries) => ReturnType<Queries>, stream: boolean) {
+  return sql<Contact[]>`
+    with device as (${ids(sql)}),
+    -- As it was before this statement (every part of it reads the same snapshot; no
+    -- lock: a row this statement updates would then be skipped). Two contacts at once
+    -- may both see it offline: clearing its alarm twice changes nothing the second time.
+    before as (
+      select p.device_id, p.offline_since from device_presence p
+      where p.device_id in (select id from device)
+    ),
+    recorded as (
+      insert into device_presence (device_id, last_seen_at, stream_until)
+      select id, now(), ${stream ? sql`now() + make_interval(secs => ${VOUCH_MS / 1000})` : sql`null`} from device
+      on conflict (device_id) do update set last_seen_at = excluded.last_seen_at, offline_since = null
+        ${stream ? sql`, stream_until = excluded.stream_until` : sql``}
+      returning device_id
+    )
+    select r.device_id, b.offline_since is not null as was_offline, now() as at,
+           d.name, d.is_active, d.room_id, rm.name as room_name
+    from recorded r left join before b on b.device_id = r.device_id
+    join devices d on d.id = r.device_id left join rooms rm on rm.id = d.room_id`;
+}
+
+export class Presence {
+  /** When this process last recorded each device's contact, by its key's hash. */
+  readonly #touched = new Map<string, number>();
+  /** Streams and list fetches are the doors' catch-up: background work (db/guard.ts). */
+  readonly #catchUp: Queries;
+
+  constructor(private readonly sql: Queries, private readonly log: Logger) {
+    this.#catchUp = background(sql as Sql);
+  }
+
+  /** A call from the device with this key. Never throws, never waited for: a call's answer does not wait on it. */
+  touchByKey(keyHash: string) {
+    const now = performance.now();
+    const last = this.#touched.get(keyHash);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+    this.#touched.set(keyHash, now);
+    this.#heardAgain(recordContact(this.sql, (sql) => sql`select id from devices where api_key_hash = ${keyHash}`, false))
+      .catch((error) => this.log.warn("presence: could not record a device's contact", { error: String(error) }));
+  }
+
+  /** Streams of these devices are open on this process (when opened, and each RENEW_MS). */
+  async streamsOpen(deviceIds: number[]) {
+    if (!deviceIds.length) return;
+    await this.#heardAgain(recordContact(this.#catchUp, (sql) => sql`select unnest(${deviceIds}::int[]) as id`, true));
+  }
+
+  /** The device's stream on this process closed: its last contact is now. */
+  async streamClosed(deviceId: number) {
+    await this.#catchUp`update device_presence set stream_until = now(), last_seen_at = now() where device_id = ${deviceId}`;
+  }
+
+  /** The device fetched its access list and holds the one tagged so (a 200 or a 304). Never throws. */
+  listFetched(deviceId: number, tag: string) {
+    this.#catchUp`
+      insert into device_presence (device_id, last_seen_at, list_etag, list_fetched_at)
+      values (${deviceId}, now(), ${tag}, now())
+      on conflict (device_id) do update set list_etag = excluded.list_etag, list_fetched_at = excluded.list_fetched_at`
+      .catch((error) => this.log.warn("presence: could not record a list fetch", { error: String(error) }));
+  }
+
+  /** Devices heard again after they were found offline: their offline alarms clear, and so resolve. */
+  async #heardAgain(contacts: Promise<Contact[]>) {
+    for (const c of await contacts) {
+      if (!c.wasOffline) continue;
+      const device = { id: c.deviceId, name: c.name, roomId: c.roomId, roomName: c.roomName, isActive: c.isActive };
+      await applyAlarmChanges(this.sql, device, [{ clear: "device.offline", at: c.at.getTime() }]);
+    }
+  }
+}

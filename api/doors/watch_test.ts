@@ -1,0 +1,95 @@
+// Connection (presence.ts) and the timers that fire without an event (watch.ts): a
+// device heard is online, silent past DEVICE_OFFLINE_SECONDS it raises one offline
+// alarm however many claim it at once, heard again it resolves; a door still open at
+// its held-open deadline raises its alarm once. Clocks are moved by setting the rows'
+// times back, not by waiting.
+import { assert, assertEquals } from "../testing/assert.ts";
+import { describeApp } from "../testing/test_app.ts";
+import { building, deviceClient } from "../access/testing.ts";
+import type { Sql } from "../db/connect.ts";
+import { raiseHeldOpen, raiseOffline } from "./watch.ts";
+
+describeApp("door watch", async (t, testApp) => {
+  const sql = testApp.sql as Sql;
+  const b = await building(testApp);
+  const presence = async (deviceId: number) =>
+    (await sql`select last_seen_at, stream_until, offline_since, list_etag, list_fetched_at
+               from device_presence where device_id = ${deviceId}`)[0];
+  const alarmsOf = async (deviceId: number, type: string) =>
+    [...await sql<{ startedAt: Date; resolvedAt: Date | null; resolvedBy: { type: string } | null }[]>`
+      select started_at, resolved_at, resolved_by from alarms where device_id = ${deviceId} and type = ${type} order by id`];
+  /** Waits for the contact a call records after its answer (never waited for by the call). */
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+
+  await t.step("a device that never called is nowhere; a call records its contact", async () => {
+    assertEquals(await presence(b.deviceId), undefined);
+    await b.device("POST", "/api/access/decisions", { body: { credential: { type: "EM41", cardCode: "x" } } });
+    await until(async () => !!(await presence(b.deviceId)));
+    const row = await presence(b.deviceId);
+    assert(row.lastSeenAt && Date.now() - row.lastSeenAt.getTime() < 5_000, "seen now");
+    assertEquals(row.offlineSince, null);
+  });
+
+  await t.step("a list fetch records which list it holds", async () => {
+    const res = await b.device("GET", "/api/access/devices/self/access-list");
+    await until(async () => (await presence(b.deviceId)).listEtag !== null);
+    assertEquals((await presence(b.deviceId)).listEtag, res.headers.get("etag"));
+  });
+
+  await t.step("silent past DEVICE_OFFLINE_SECONDS: one offline alarm, at the moment it became due, however many look at once", async () => {
+    await sql`update device_presence set last_seen_at = now() - interval '200 seconds', stream_until = null
+              where device_id = ${b.deviceId}`;
+    const [{ silentSince }] = await sql`select last_seen_at as silent_since from device_presence where device_id = ${b.deviceId}`;
+    // Two "processes" at once: the row is claimed by one.
+    const claimed = await Promise.all([raiseOffline(sql, 90), raiseOffline(sql, 90)]);
+    assertEquals(claimed.reduce((a, n) => a + n, 0), 1);
+    assertEquals(await raiseOffline(sql, 90), 0, "not again");
+    const [alarm] = await alarmsOf(b.deviceId, "device.offline");
+    assertEquals(alarm.startedAt.getTime(), silentSince.getTime() + 90_000);
+    assert((await presence(b.deviceId)).offlineSince);
+  });
+
+  await t.step("heard again, it is online and its offline alarm resolves itself", async () => {
+    // A key of its own for a door this test process has not heard from (the contact of a
+    // key is written at most every 10 s per process).
+    const keyed = await b.admin.request("POST", `/api/devices/${b.deviceId}/api-key`);
+    const door = deviceClient(testApp, keyed.json.apiKey);
+    await door("POST", "/api/access/decisions", { body: { credential: { type: "EM41", cardCode: "x" } } });
+    // Its contact, then the alarm's resolution, are written after the call's answer.
+    await until(async () => !!(await alarmsOf(b.deviceId, "device.offline"))[0].resolvedAt);
+    assertEquals((await presence(b.deviceId)).offlineSince, null);
+    const [alarm] = await alarmsOf(b.deviceId, "device.offline");
+    assert(alarm.resolvedAt, "resolved");
+    assertEquals(alarm.resolvedBy?.type, "system");
+  });
+
+  await t.step("a door never heard from is never offline", async () => {
+    const [quiet] = await sql<{ id: number }[]>`
+      insert into devices (name, device_id, type, room_id) values ('Quiet', 'QUIET-1', 'reader', ${b.roomId}) returning id`;
+    assertEquals(await raiseOffline(sql, 90), 0);
+    assertEquals(await alarmsOf(quiet.id, "device.offline"), []);
+  });
+
+  await t.step("a door still open at its deadline: one held-open alarm, at the deadline; none once it shut", async () => {
+    const keyed = await b.admin.request("POST", `/api/devices/${b.deviceId}/api-key`);
+    const door = deviceClient(testApp, keyed.json.apiKey);
+    const upload = (type: string, released?: boolean) =>
+      door("POST", "/api/access/devices/self/door-events", {
+        body: [{ eventId: crypto.randomUUID(), at: new Date().toISOString(), type, ...(released === undefined ? {} : { released }) }],
+      });
+    await upload("door.opened", true);
+    assertEquals(await raiseHeldOpen(sql), 0, "not yet");
+    await sql`update door_states set held_open_due_at = now() - interval '1 second' where device_id = ${b.deviceId}`;
+    const [{ due }] = await sql`select held_open_due_at as due from door_states where device_id = ${b.deviceId}`;
+    const claimed = await Promise.all([raiseHeldOpen(sql), raiseHeldOpen(sql)]);
+    assertEquals(claimed.reduce((a, n) => a + n, 0), 1);
+    const [alarm] = await alarmsOf(b.deviceId, "door.held_open");
+    assertEquals([alarm.startedAt.getTime(), alarm.resolvedAt], [due.getTime(), null]);
+    await upload("door.closed");
+    const [closed] = await alarmsOf(b.deviceId, "door.held_open");
+    assert(closed.resolvedAt, "resolved when the door shut");
+    assertEquals(await raiseHeldOpen(sql), 0);
+  });
+});
