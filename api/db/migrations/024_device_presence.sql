@@ -17,6 +17,3 @@ create table device_presence (
 -- What the offline watch looks through: the devices not yet found offline.
 create index device_presence_watch_idx on device_presence (greatest(last_seen_at, stream_until))
   where offline_since is null;
-
--- door.changed (a door's entry on the Doors board moved): for the dashboards' live
--- streams, not for webhooks. Written by the code that changes it (api/doors/).
