@@ -83,11 +83,11 @@ export class DoorStreams {
     this.#doors.add(door);
     this.#arrived.add(door);
     this.#pass();
-    // Connected as long as its stream is open here (doors/presence.ts), which this
-    // process vouches for every RENEW_MS while it has doors; closed, it was last seen then.
+    // Connected as long as its stream is open here (doors/presence.ts): the next pass
+    // says so for the doors that arrived, and this process vouches again for all its
+    // doors every RENEW_MS while it has any; closed, it was last seen then.
     door.stream.onAbort(() => void this.presence.streamClosed(door.deviceId).catch((error) => this.#presenceFailed(error)));
     this.#vouching ??= setInterval(() => this.#vouch(this.#doors.all()), RENEW_MS);
-    await this.#vouch([door]);
     await this.#sendCommands(this.#catchUp, door.deviceId);
   }
 
@@ -136,11 +136,14 @@ export class DoorStreams {
    * otherwise a door connected then would not hear of its list until the next change.
    */
   readonly #pass = passes(
-    () => {
-      const doors = this.#everyDoor ? this.#doors.all() : [...this.#arrived];
+    async () => {
+      const arrived = [...this.#arrived];
+      const doors = this.#everyDoor ? this.#doors.all() : arrived;
       this.#everyDoor = false;
       this.#arrived.clear();
-      return this.#tell(doors);
+      // One statement for a storm's worth of arrivals, not one each.
+      await this.#vouch(arrived);
+      await this.#tell(doors);
     },
     (error) => {
       this.log.warn("door streams: could not look at the access lists", { error: String(error) });

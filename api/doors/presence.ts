@@ -58,7 +58,7 @@ function recordContact(sql: Queries, ids: (sql: Queries) => ReturnType<Queries>,
 export class Presence {
   /** When this process last recorded each device's contact, by its key's hash. */
   readonly #touched = new Map<string, number>();
-  /** Streams and list fetches are the doors' catch-up: background work (db/guard.ts). */
+  /** Bookkeeping, never in the way of a decision or a lockdown: background work (db/guard.ts). */
   readonly #catchUp: Queries;
 
   constructor(private readonly sql: Queries, private readonly log: Logger) {
@@ -71,7 +71,7 @@ export class Presence {
     const last = this.#touched.get(keyHash);
     if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
     this.#touched.set(keyHash, now);
-    this.#heardAgain(recordContact(this.sql, (sql) => sql`select id from devices where api_key_hash = ${keyHash}`, false))
+    this.#heardAgain(recordContact(this.#catchUp, (sql) => sql`select id from devices where api_key_hash = ${keyHash}`, false))
       .catch((error) => this.log.warn("presence: could not record a device's contact", { error: String(error) }));
   }
 
