@@ -123,4 +123,23 @@ describeApp("alarms", async (t, testApp) => {
       assertEquals((await testApp.request(method, path)).status, 401, `${method} ${path} anonymous`);
     }
   });
+
+  await t.step("a device deactivated or deleted: its unresolved alarms resolve, by the system", async () => {
+    const device = async (name: string) => {
+      const made = await admin.request("POST", "/api/devices", { body: { name, type: "reader", roomId: b.roomId } });
+      const [alarm] = await sql<{ id: number }[]>`
+        insert into alarms (type, severity, device_id, device_name, started_at)
+        values ('door.forced_open', 'critical', ${made.json.id}, ${name}, now()) returning id`;
+      return { id: made.json.id as number, alarm: alarm.id };
+    };
+    const off = await device("Switched Off");
+    assertEquals((await admin.request("PATCH", `/api/devices/${off.id}/toggle-active`)).status, 200);
+    const gone = await device("Taken Away");
+    assertEquals((await admin.request("DELETE", `/api/devices/${gone.id}`)).status, 200);
+    for (const id of [off.alarm, gone.alarm]) {
+      const res = await admin.request("GET", `/api/alarms/${id}`);
+      assertEquals([res.json.state, res.json.resolvedBy?.type], ["resolved", "system"]);
+    }
+  });
 });
+

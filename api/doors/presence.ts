@@ -9,6 +9,7 @@
 import type { Queries, Sql } from "../db/connect.ts";
 import { background } from "../db/guard.ts";
 import type { Logger } from "../http/logger.ts";
+import { isUnavailable } from "../db/unavailable.ts";
 import { applyAlarmChanges } from "../alarms/raise.ts";
 
 /** Within a minute of its last contact a device is online (spec 4 §1). */
@@ -72,7 +73,7 @@ export class Presence {
     if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
     this.#touched.set(keyHash, now);
     this.#heardAgain(recordContact(this.#catchUp, (sql) => sql`select id from devices where api_key_hash = ${keyHash}`, false))
-      .catch((error) => this.log.warn("presence: could not record a device's contact", { error: String(error) }));
+      .catch((error) => this.#failed("a device's contact", error));
   }
 
   /** Streams of these devices are open on this process (when opened, and each RENEW_MS). */
@@ -92,7 +93,15 @@ export class Presence {
       insert into device_presence (device_id, last_seen_at, list_etag, list_fetched_at)
       values (${deviceId}, now(), ${tag}, now())
       on conflict (device_id) do update set list_etag = excluded.list_etag, list_fetched_at = excluded.list_fetched_at`
-      .catch((error) => this.log.warn("presence: could not record a list fetch", { error: String(error) }));
+      .catch((error) => this.#failed("a list fetch", error));
+  }
+
+  /**
+   * Bookkeeping shed when the database is busy (background work, db/guard.ts) is no
+   * news: the device's next contact records it. Anything else is.
+   */
+  #failed(what: string, error: unknown) {
+    (isUnavailable(error) ? this.log.debug : this.log.warn)(`presence: could not record ${what}`, { error: String(error) });
   }
 
   /** Devices heard again after they were found offline: their offline alarms clear, and so resolve. */

@@ -20,6 +20,8 @@ export type Room = {
   unlockScheduleId: number | null;
   /** Unlocked by its schedule only once someone was granted since the window began. */
   firstPersonIn: boolean;
+  /** Its doors' held-open alarm comes this long after they open (spec 4 §1; 10–3600, 60 by default). */
+  heldOpenSeconds: number;
   doorState: DoorState;
 };
 

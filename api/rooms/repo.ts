@@ -18,7 +18,7 @@ export async function selectRooms<T extends Room = Room>(
 ): Promise<T[]> {
   const rooms = await sql<Omit<T, "doorState">[]>`
     select r.id, r.name, r.description, r.is_active, r.capacity, r.created_at, r.updated_at,
-           r.unlock_schedule_id, r.first_person_in,
+           r.unlock_schedule_id, r.first_person_in, r.held_open_seconds,
            coalesce(d.device_count, 0)::int as device_count,
            coalesce(d.has_density, false) as has_dashboard ${extra}
     from rooms r
@@ -47,9 +47,9 @@ export async function roomExists(sql: Queries, id: number): Promise<boolean> {
 
 export async function createRoom(sql: Queries, input: RoomInput): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
-    insert into rooms (name, description, capacity, unlock_schedule_id, first_person_in)
+    insert into rooms (name, description, capacity, unlock_schedule_id, first_person_in, held_open_seconds)
     values (${input.name}, ${input.description}, ${input.capacity ?? 15},
-            ${input.unlockScheduleId ?? null}, ${input.firstPersonIn ?? false})
+            ${input.unlockScheduleId ?? null}, ${input.firstPersonIn ?? false}, ${input.heldOpenSeconds ?? 60})
     returning id`;
   return row.id;
 }
@@ -61,7 +61,8 @@ export async function updateRoom(sql: Queries, id: number, input: RoomInput) {
     capacity = coalesce(${input.capacity ?? null}::int, capacity),
     unlock_schedule_id = case when ${keepSchedule} then unlock_schedule_id
                               else ${input.unlockScheduleId ?? null}::int end,
-    first_person_in = coalesce(${input.firstPersonIn ?? null}::boolean, first_person_in)
+    first_person_in = coalesce(${input.firstPersonIn ?? null}::boolean, first_person_in),
+    held_open_seconds = coalesce(${input.heldOpenSeconds ?? null}::int, held_open_seconds)
     where id = ${id}`;
 }
 

@@ -184,4 +184,19 @@ describeApp("rooms", async (t, { sql, login }) => {
     ]);
     assertEquals((await request("DELETE", `/api/rooms/${lobby}`)).status, 404);
   });
+
+  await t.step("heldOpenSeconds: 60 by default, set by PUT, kept when left out, 10 to 3600", async () => {
+    const made = await request("POST", "/api/rooms", { body: { name: "Loading Bay" } });
+    assertEquals(made.json.heldOpenSeconds, 60);
+    const set = await request("PUT", `/api/rooms/${made.json.id}`, { body: { name: "Loading Bay", heldOpenSeconds: 300 } });
+    assertEquals([set.status, set.json.heldOpenSeconds], [200, 300]);
+    const kept = await request("PUT", `/api/rooms/${made.json.id}`, { body: { name: "Loading Bay 2" } });
+    assertEquals(kept.json.heldOpenSeconds, 300);
+    for (const bad of [9, 3601, 60.5, "60", null]) {
+      const res = await request("PUT", `/api/rooms/${made.json.id}`, { body: { name: "Loading Bay", heldOpenSeconds: bad } });
+      assertEquals([res.status, res.json.error], [400, "heldOpenSeconds: must be a number of seconds from 10 to 3600"], String(bad));
+    }
+    assertEquals((await request("GET", `/api/rooms/${made.json.id}`)).json.heldOpenSeconds, 300);
+  });
 });
+

@@ -22,6 +22,10 @@ export const roomBody = z.object({
   unlockScheduleId: z.number({ error: "must be a schedule's id or null" }).int("must be a schedule's id or null")
     .min(1, "must be a schedule's id or null").max(2_147_483_647, "must be a schedule's id or null").nullable().optional(),
   firstPersonIn: z.boolean({ error: "must be true or false" }).optional(),
+  // Spec 4 §1: how long its doors may stand open before their held-open alarm.
+  heldOpenSeconds: z.number({ error: "must be a number of seconds from 10 to 3600" })
+    .int("must be a number of seconds from 10 to 3600").min(10, "must be a number of seconds from 10 to 3600")
+    .max(3600, "must be a number of seconds from 10 to 3600").optional(),
 }).superRefine((value, ctx) => {
   if (!value.name?.trim()) ctx.addIssue({ code: "custom", message: ROOM_NAME_REQUIRED, path: [] });
 }).transform((value) => ({ ...value, name: value.name!.trim() }));

@@ -82,3 +82,16 @@ begin
 end $$;
 create trigger alarms_record_event after insert or update on alarms
   for each row execute function record_alarm_event();
+
+-- A deactivated or deleted device raises nothing, and its unresolved alarms resolve
+-- (spec 4 §2), whichever call or import did it.
+create function resolve_alarms_of_device() returns trigger language plpgsql as $$
+begin
+  update alarms set resolved_at = now(), resolved_by = '{"type": "system", "id": null, "name": "Threshold"}'
+  where device_id = old.id and resolved_at is null;
+  return old; -- a before-delete trigger lets the delete go on by returning the row
+end $$;
+create trigger devices_resolve_alarms_on_deactivate after update of is_active on devices
+  for each row when (old.is_active and not new.is_active) execute function resolve_alarms_of_device();
+create trigger devices_resolve_alarms_on_delete before delete on devices
+  for each row execute function resolve_alarms_of_device();

@@ -35,6 +35,7 @@ export function useCreateRoom(handlers: ChangeHandlers<NewRoomForm, Room> = {}) 
         hasDashboard: false,
         unlockScheduleId: null,
         firstPersonIn: false,
+        heldOpenSeconds: 60,
         doorState: { state: "locked", since: null, until: null, reason: "No unlock schedule" },
       };
       cacheCreated(cache, ROOM, row, byName);
