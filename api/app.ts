@@ -46,6 +46,7 @@ import { MemberStreams } from "./member_doors/member_streams.ts";
 import { memberDoorRoutes } from "./member_doors/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
 import { alarmRoutes } from "./alarms/routes.ts";
+import { doorRoutes } from "./doors/routes.ts";
 
 /**
  * The doors' list fetches in one process (http/admission.ts): a few at once keep the
@@ -124,6 +125,7 @@ export function createApp(
   app.route("/api/holiday-calendars", holidayCalendarRoutes);
   app.route("/api/lockdowns", lockdownRoutes);
   app.route("/api/alarms", alarmRoutes);
+  app.route("/api/doors", doorRoutes);
   app.route("/api/events", eventRoutes);
   app.route("/api/me", memberDoorRoutes);
   app.route("/api/webhooks", webhookRoutes);

@@ -1,0 +1,72 @@
+// GET /api/doors (spec 4 §1): each active keyed device with its connection, position,
+// lock, list freshness and most pressing alarm; who may read it.
+import { assert, assertEquals } from "../testing/assert.ts";
+import { addUser, describeApp } from "../testing/test_app.ts";
+import { building } from "../access/testing.ts";
+
+describeApp("the Doors board", async (t, testApp) => {
+  const { sql } = testApp;
+  const b = await building(testApp);
+  const board = async () => (await b.admin.request("GET", "/api/doors")).json;
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+  };
+  // A device with no key is not on the board.
+  await b.admin.request("POST", "/api/devices", { body: { name: "Camera", type: "camera", roomId: b.roomId } });
+
+  await t.step("a keyed door never heard from: never connected, position unknown, list not current", async () => {
+    assertEquals(await board(), [{
+      deviceId: b.deviceId,
+      deviceName: "Lab Reader",
+      roomId: b.roomId,
+      roomName: "Lab",
+      connection: { state: "never", lastSeenAt: null },
+      position: { state: "unknown", since: null },
+      lock: "locked",
+      list: { current: false, fetchedAt: null },
+      alarm: null,
+    }]);
+  });
+
+  await t.step("it fetches its list and opens its door: online, open, up to date", async () => {
+    await b.device("GET", "/api/access/devices/self/access-list");
+    const opened = new Date(Date.now() - 1000).toISOString();
+    await b.device("POST", "/api/access/devices/self/door-events", {
+      body: [{ eventId: crypto.randomUUID(), at: opened, type: "door.opened", released: false }],
+    });
+    await until(async () => (await board())[0].list.current);
+    const [door] = await board();
+    assertEquals(door.connection.state, "online");
+    assert(door.connection.lastSeenAt);
+    assertEquals(door.position, { state: "open", since: opened });
+    assertEquals(door.list.current, true);
+    assertEquals([door.alarm?.type, door.alarm?.severity], ["door.forced_open", "critical"]);
+  });
+
+  await t.step("a change to its list: behind until it fetches again", async () => {
+    await sql`update users set first_name = 'Augusta' where id = ${b.userId}`;
+    assertEquals((await board())[0].list.current, false);
+    await b.device("GET", "/api/access/devices/self/access-list");
+    await until(async () => (await board())[0].list.current);
+    assertEquals((await board())[0].list.current, true);
+  });
+
+  await t.step("silent for more than a minute: offline, its position unknown again", async () => {
+    await sql`update device_presence set last_seen_at = now() - interval '2 minutes', stream_until = null`;
+    const [door] = await board();
+    assertEquals(door.connection.state, "offline");
+    assertEquals(door.position, { state: "unknown", since: null });
+  });
+
+  await t.step("a lockdown of its room shows as its lock", async () => {
+    await b.admin.request("POST", "/api/lockdowns", { body: { scope: "rooms", roomIds: [b.roomId], reason: "Drill" } });
+    assertEquals((await board())[0].lock, "lockdown");
+  });
+
+  await t.step("members and anonymous callers are refused", async () => {
+    await addUser(sql, { email: "member@example.com" });
+    const member = await testApp.login("member@example.com");
+    assertEquals((await member.request("GET", "/api/doors")).status, 403);
+    assertEquals((await testApp.request("GET", "/api/doors")).status, 401);
+  });
+});
