@@ -1,5 +1,6 @@
 // Device calls of spec 2 §7 and the device page's assigned credentials. Admin only.
 import { Hono } from "hono";
+import { doorBoard } from "../doors/board.ts";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
 import { notFound } from "../http/not_found.ts";
@@ -65,7 +66,13 @@ export const deviceRoutes = new Hono<Env>()
     auditChange(c, "device", "create", null, device);
     return c.json(device, 201);
   })
-  .get("/:id", allow.admin, async (c) => c.json(await deviceOr404(c.var.sql, idParam(c))))
+  // With what the Doors board says of it (spec 4 §1; doors/board.ts).
+  .get("/:id", allow.admin, async (c) => {
+    const id = idParam(c);
+    const device = await deviceOr404(c.var.sql, id);
+    const [door] = await doorBoard(c.var.sql, c.var.roomParts, [id]);
+    return c.json({ ...device, connection: door.connection, position: door.position, list: door.list });
+  })
   .put("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     const input = await body(c, updateDeviceBody);

@@ -4,7 +4,7 @@
 // door state and alarms in one, the rooms' door states once, the lists' tags from the
 // rooms' shared parts (room_parts.ts).
 import type { Queries } from "../db/connect.ts";
-import { listRooms } from "../rooms/repo.ts";
+import { selectRooms } from "../rooms/repo.ts";
 import { accessLists } from "../access/access_list.ts";
 import type { RoomParts } from "../access/room_parts.ts";
 import { ONLINE_WITHIN_MS } from "./presence.ts";
@@ -44,8 +44,9 @@ export async function doorBoard(sql: Queries, parts: RoomParts, deviceIds?: numb
     where ${deviceIds ? sql`d.id = any(${deviceIds}::int[])` : sql`d.is_active and d.api_key_hash is not null`}
     order by r.name is null, lower(r.name), lower(d.name), d.id`;
   if (!rows.length) return [];
+  const roomIds = [...new Set(rows.flatMap((row) => (row.roomId === null ? [] : [row.roomId])))];
   const [rooms, lists] = await Promise.all([
-    listRooms(sql),
+    selectRooms(sql, sql`where r.id = any(${roomIds}::int[])`),
     accessLists(sql, rows.map((row) => row.deviceId), parts),
   ]);
   const lockOf = new Map(rooms.map((room) => [room.id, room.doorState.state]));

@@ -43,6 +43,20 @@ describeApp("the Doors board", async (t, testApp) => {
     assertEquals([door.alarm?.type, door.alarm?.severity], ["door.forced_open", "critical"]);
   });
 
+  await t.step("the device read says the same of it", async () => {
+    const [door] = await board();
+    const read = (await b.admin.request("GET", `/api/devices/${b.deviceId}`)).json;
+    assertEquals([read.name, read.connection, read.position, read.list], ["Lab Reader", door.connection, door.position, door.list]);
+    // A device without a key: never connected.
+    const [camera] = await sql<{ id: number }[]>`select id from devices where name = 'Camera'`;
+    const cam = (await b.admin.request("GET", `/api/devices/${camera.id}`)).json;
+    assertEquals([cam.connection, cam.position, cam.list], [
+      { state: "never", lastSeenAt: null },
+      { state: "unknown", since: null },
+      { current: false, fetchedAt: null },
+    ]);
+  });
+
   await t.step("a change to its list: behind until it fetches again", async () => {
     await sql`update users set first_name = 'Augusta' where id = ${b.userId}`;
     assertEquals((await board())[0].list.current, false);
