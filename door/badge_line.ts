@@ -1,8 +1,23 @@
-// A badge as typed on the controller's standard input: `HID Prox 12 4567` (type,
+// A line of the controller's standard input: a door input (`door open`, `door close`,
+// `exit`, `tamper on`, `tamper off`; spec 4 §1), or a badge: `HID Prox 12 4567` (type,
 // facility code, card code), `EM41 0A1B2C3D` (no facility code), `passkey <id>`,
-// `wallet <id>`; checked by the same schema as the server's decision requests.
+// `wallet <id>`, checked by the same schema as the server's decision requests.
 import { credential, type CredentialInput } from "../api/access/schemas.ts";
 import { CREDENTIAL_TYPES } from "../api/users/schemas.ts";
+import type { DoorEventType } from "../api/doors/door_rules.ts";
+
+const DOOR_INPUTS: Record<string, DoorEventType> = {
+  "door open": "door.opened",
+  "door close": "door.closed",
+  "exit": "exit.requested",
+  "tamper on": "tamper.on",
+  "tamper off": "tamper.off",
+};
+
+/** The door input a line names, if it names one. */
+export function parseDoorInput(line: string): DoorEventType | undefined {
+  return DOOR_INPUTS[line.trim().toLowerCase().replace(/\s+/g, " ")];
+}
 
 export function parseBadge(line: string): CredentialInput | string {
   const text = line.trim();

@@ -11,13 +11,16 @@ import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
 import { decideAlone } from "../api/access/offline_decision.ts";
 import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
-import type { DoorState, OfflineEvent, StateStore } from "./state_file.ts";
+import type { DoorInputEvent, DoorState, OfflineEvent, StateStore } from "./state_file.ts";
+import type { DoorEventType } from "../api/doors/door_rules.ts";
 import { Backoff, type BackoffOptions } from "./backoff.ts";
 
 /** How long a badge waits for the server before the door decides alone. */
 export const ASK_TIMEOUT_MS = 300;
 /** Offline events per upload (the server takes 200). */
 const UPLOAD_BATCH = 200;
+/** A grant, an exit request or a remote unlock releases the lock this long (spec 4 §1). */
+export const RELEASE_MS = 5_000;
 
 export type ControllerOptions = {
   url: string;
@@ -43,6 +46,8 @@ export class DoorController {
   /** A list-changed not yet answered by a fetch begun after it. */
   #listStale = false;
   #doorOpen: boolean | undefined;
+  /** Until when (its clock) the lock is released by a grant, an exit request or a remote unlock. */
+  #releasedUntil = -Infinity;
   #keyRefused = false;
   readonly #now: () => number;
 
@@ -59,7 +64,7 @@ export class DoorController {
     this.#followDoor();
     const timer = setInterval(() => this.#followDoor(), 1_000);
     this.#stopped.signal.addEventListener("abort", () => clearInterval(timer));
-    if (this.#state.pending.length) this.#upload();
+    if (this.#state.pending.length || this.#state.doorEvents.length) this.#upload();
   }
 
   /** Stops, once what it was doing (an upload, a list being saved, an unlock being answered) is done. */
@@ -72,6 +77,11 @@ export class DoorController {
   /** The access list it decides by (null until it has one). */
   get list(): AccessList | null {
     return this.#state?.list ?? null;
+  }
+
+  /** Door inputs not yet accepted by the server. */
+  pendingDoorInputs(): number {
+    return this.#state.doorEvents.length;
   }
 
   /** The server refused its key (401): rotated or revoked by an admin, or the device deleted. */
@@ -121,7 +131,10 @@ export class DoorController {
     };
     // On disk before the door acts on it: nothing decided is lost by a crash.
     this.#state.pending.push(event);
-    if (d.decision === "granted") this.#state.lastGrantAt = event.timestamp;
+    if (d.decision === "granted") {
+      this.#release();
+      this.#state.lastGrantAt = event.timestamp;
+    }
     await this.#save();
     this.#print(`${d.decision} ${d.userName ?? "-"}: ${d.message} (alone, ${why}) ${eventId}`);
     this.#followDoor();
@@ -129,35 +142,66 @@ export class DoorController {
   }
 
   async #granted() {
+    this.#release();
     this.#state.lastGrantAt = new Date(this.#now()).toISOString();
     await this.#save();
     this.#followDoor();
   }
 
-  /** Hands the decisions made alone to the server, oldest first; once at a time. */
+  /**
+   * Hands over what the server has not yet had, oldest first, once at a time: the
+   * decisions made alone, then the door's inputs.
+   */
   #upload() {
-    if (this.#uploading || !this.#state.pending.length) return;
+    if (this.#uploading || !(this.#state.pending.length || this.#state.doorEvents.length)) return;
     this.#uploading = (async () => {
       try {
-        while (this.#state.pending.length && !this.#stopped.signal.aborted) {
-          const batch = this.#state.pending.slice(0, UPLOAD_BATCH);
-          const res = await this.#call("POST", "/api/access/devices/self/events", { body: batch, timeoutMs: 5_000 });
-          if (res.status !== 200) {
-            this.#print(`upload refused: ${res.status} ${await res.text()}`);
-            return;
-          }
-          const { accepted, duplicates } = await res.json();
-          const sent = new Set(batch.map((e) => e.eventId));
-          this.#state.pending = this.#state.pending.filter((e) => !sent.has(e.eventId));
-          await this.#save();
-          this.#print(`uploaded ${batch.length} decided alone (${accepted} new, ${duplicates} already there)`);
-        }
+        await this.#uploadQueue("pending", "/api/access/devices/self/events", "decided alone");
+        await this.#uploadQueue("doorEvents", "/api/access/devices/self/door-events", "door inputs");
       } catch (error) {
         this.#print(`upload failed: ${message(error)}`);
       } finally {
         this.#uploading = undefined;
       }
     })();
+  }
+
+  /** One queue of the state, in batches, each taken off the queue (and the disk) once the server has it. */
+  async #uploadQueue(queue: "pending" | "doorEvents", path: string, what: string) {
+    while (this.#state[queue].length && !this.#stopped.signal.aborted) {
+      const batch: { eventId: string }[] = this.#state[queue].slice(0, UPLOAD_BATCH);
+      const res = await this.#call("POST", path, { body: batch, timeoutMs: 5_000 });
+      if (res.status !== 200) throw new Error(`refused: ${res.status} ${await res.text()}`);
+      const { accepted, duplicates } = await res.json();
+      const sent = new Set(batch.map((e) => e.eventId));
+      (this.#state[queue] as { eventId: string }[]) = this.#state[queue].filter((e) => !sent.has(e.eventId));
+      await this.#save();
+      this.#print(`uploaded ${batch.length} ${what} (${accepted} new, ${duplicates} already there)`);
+    }
+  }
+
+  /**
+   * An input of the door's hardware (spec 4 §1): kept on disk, then reported to the
+   * server in order. An opening says whether the lock was released then (a grant, an
+   * exit request or a remote unlock within RELEASE_MS, or the unlock schedule).
+   */
+  async doorInput(type: DoorEventType) {
+    if (type === "exit.requested") this.#release();
+    const at = this.#now();
+    const event: DoorInputEvent = {
+      eventId: crypto.randomUUID(),
+      at: new Date(at).toISOString(),
+      type,
+      ...(type === "door.opened" ? { released: at < this.#releasedUntil || this.#doorOpen === true } : {}),
+    };
+    this.#state.doorEvents.push(event);
+    await this.#save();
+    this.#print(`${type}${event.released === undefined ? "" : event.released ? " (released)" : " (not released)"}`);
+    this.#upload();
+  }
+
+  #release() {
+    this.#releasedUntil = Math.max(this.#releasedUntil, this.#now() + RELEASE_MS);
   }
 
   /** The list again when it changed (If-None-Match), kept on disk. */
@@ -268,6 +312,7 @@ export class DoorController {
       : Date.parse(command.expiresAt) <= this.#now()
       ? "The command expired"
       : null;
+    if (!refusal) this.#release();
     this.#print(refusal ? `remote unlock for ${command.userName} refused: ${refusal}` : `door unlocked remotely for ${command.userName}`);
     const res = await this.#call("POST", `/api/access/devices/self/commands/${command.commandId}/ack`, {
       body: refusal ? { result: "failed", message: refusal } : { result: "unlocked" },

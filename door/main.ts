@@ -1,5 +1,6 @@
 // npm run door -- --url <server> --key <device key> [--state <file>] [--clock-offset <ms>]
-// The reference door controller (controller.ts): reads badges on standard input,
+// The reference door controller (controller.ts): reads badges and door inputs
+// (`door open`, `door close`, `exit`, `tamper on`, `tamper off`) on standard input,
 // one a line (badge_line.ts), and prints one line per event. Its state (the last
 // access list, decisions made alone) is kept in --state, by default
 // ./data/door-<the key's first 8 characters after its prefix>.json. --clock-offset
@@ -7,7 +8,7 @@
 // after a last try to hand over what it decided alone.
 import { parseArgs } from "node:util";
 import { DoorController } from "./controller.ts";
-import { parseBadge } from "./badge_line.ts";
+import { parseBadge, parseDoorInput } from "./badge_line.ts";
 import { fileStore } from "./state_file.ts";
 
 const { values } = parseArgs({
@@ -55,6 +56,11 @@ for await (const chunk of Deno.stdin.readable.pipeThrough(new TextDecoderStream(
     const line = buffer.slice(0, end);
     buffer = buffer.slice(end + 1);
     if (!line.trim()) continue;
+    const input = parseDoorInput(line);
+    if (input) {
+      await controller.doorInput(input);
+      continue;
+    }
     const badge = parseBadge(line);
     if (typeof badge === "string") console.log(`${new Date(Date.now() + offset).toISOString()} ${badge}`);
     else await controller.badge(badge);

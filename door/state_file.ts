@@ -4,6 +4,7 @@
 // over the old one: a crash mid-write leaves the previous state, never half of one.
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput, Reason } from "../api/access/schemas.ts";
+import type { DoorEventType } from "../api/doors/door_rules.ts";
 
 /** A decision made alone, as POST /api/access/devices/self/events takes it. */
 export type OfflineEvent = {
@@ -15,24 +16,36 @@ export type OfflineEvent = {
   action: string;
 };
 
+/** A door input, as POST /api/access/devices/self/door-events takes it. */
+export type DoorInputEvent = { eventId: string; at: string; type: DoorEventType; released?: boolean };
+
 export type DoorState = {
   etag: string | null;
   list: AccessList | null;
   /** Decided alone, not yet accepted by the server. */
   pending: OfflineEvent[];
+  /** The door's inputs (position, exit, tamper), not yet accepted by the server, in order. */
+  doorEvents: DoorInputEvent[];
   /** When someone was last let in here (first person in, spec 3 §1). */
   lastGrantAt: string | null;
 };
 
-export const EMPTY: DoorState = { etag: null, list: null, pending: [], lastGrantAt: null };
+export const EMPTY: DoorState = { etag: null, list: null, pending: [], doorEvents: [], lastGrantAt: null };
 
 /** Where a controller keeps its state: a file (fileStore), or memory for the demo's doors. */
 export type StateStore = { load(): Promise<DoorState>; save(state: DoorState): Promise<void> };
 
-export const fileStore = (path: string): StateStore => ({
-  load: () => loadState(path),
-  save: (state) => saveState(path, state),
-});
+/**
+ * Saves one after another: two at once would share the temporary file (a badge's
+ * decision and an upload finishing together), and the second rename would find it gone.
+ */
+export function fileStore(path: string): StateStore {
+  let saving: Promise<void> = Promise.resolve();
+  return {
+    load: () => loadState(path),
+    save: (state) => (saving = saving.catch(() => {}).then(() => saveState(path, state))),
+  };
+}
 
 /** The demo's in-process doors (api/access/door_simulator.ts): nothing to survive, no disk. */
 export function memoryStore(): StateStore {
