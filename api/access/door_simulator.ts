@@ -1,5 +1,7 @@
 // Demo mode's door traffic: people badge in at the demo doors a few times a
-// minute, mostly let in, sometimes not (a badge for another room, a switched-off
+// minute and open the door when let in (shut a few seconds later; the first after a
+// start, and now and then another, held open past its held-open alarm), mostly let
+// in, sometimes not (a badge for another room, a switched-off
 // badge, a card nobody knows). Each demo door is a reference door controller
 // (door/controller.ts, the code `npm run door` runs) in this process: it keeps its
 // access list current from its event stream, asks the server for each badge,
@@ -51,6 +53,11 @@ const ALLOWED_SHARE = 0.82;
 const ANY_BADGE_SHARE = 0.13;
 /** How often someone at a door that opens for nobody goes to another door instead. */
 const QUIET_DOOR_SKIP = 0.85;
+/** Someone let in opens the door and shuts it this long after (spec 4 §1, the Doors board). */
+const DOOR_OPEN_MS = { min: 2_000, max: 8_000 };
+/** Now and then a door is held open past its held-open time (60 s by default): an alarm. */
+const HELD_OPEN_SHARE = 0.03;
+const HELD_OPEN_MS = 75_000;
 
 export function startDoorSimulator(options: DoorSimulatorOptions) {
   const { request, sql, log } = options;
@@ -63,6 +70,10 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = false;
+  /** Doors standing open, to be shut (cleared at a stop). */
+  const closing = new Set<ReturnType<typeof setTimeout>>();
+  /** The first door opened after a start is held open: a fresh demo shows an alarm. */
+  let heldYet = false;
 
   const fetch = inProcessFetch(request);
 
@@ -139,7 +150,24 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
       await drop(door.id);
       return undefined;
     }
+    if (decided.decision === "granted") await walkThrough(door);
     return decided;
+  }
+
+  /** The person let in opens the door and shuts it behind them, or now and then leaves it open. */
+  async function walkThrough(door: Door) {
+    await door.controller.doorInput("door.opened");
+    const held = !heldYet || random() < HELD_OPEN_SHARE;
+    heldYet = true;
+    const ms = held ? HELD_OPEN_MS : DOOR_OPEN_MS.min + random() * (DOOR_OPEN_MS.max - DOOR_OPEN_MS.min);
+    const shut = setTimeout(() => {
+      closing.delete(shut);
+      if (doors.get(door.id) === door) {
+        door.controller.doorInput("door.closed").catch((error) => log.warn("door simulator: close failed", { error: String(error) }));
+      }
+    }, ms);
+    Deno.unrefTimer(shut);
+    closing.add(shut);
   }
 
   /** Exponential gaps between arrivals around the mean, within reason. */
@@ -169,6 +197,7 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      for (const shut of closing) clearTimeout(shut);
       await running;
       await Promise.all([...doors.keys()].map(drop));
     },

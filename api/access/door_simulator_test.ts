@@ -58,6 +58,10 @@ describeApp("door simulator", async (t, testApp) => {
     assert(denied > 0, "some are denied");
     const logsAfter = (await sql`select count(*)::int as n from access_logs`)[0].n;
     assertEquals(logsAfter, logsBefore + decisions.length);
+    // Each person let in opened the door, the lock released for them (spec 4 §1).
+    const opened = await sql<{ released: boolean }[]>`select released from door_events where type = 'door.opened'`;
+    assertEquals(opened.length, granted);
+    assert(opened.every((e) => e.released), "every opening after a grant is released");
     const actions = await sql`select distinct action from access_logs
       order by action`;
     assert(actions.length >= 2);
