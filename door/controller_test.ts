@@ -9,73 +9,18 @@ import { assert, assertEquals, assertMatch } from "../api/testing/assert.ts";
 import { type ApiProcess, freePort, startApi } from "../api/testing/api_process.ts";
 import { DEMO_ADMIN } from "../api/demo/seed.ts";
 import { connectEmbedded, type Sql } from "../api/db/connect.ts";
+import { serverOrEmbedded, startDoor } from "./testing.ts";
 
 const DAY = 86_400_000;
-
-/** A controller process: badges in on stdin, its lines read as they come. */
-function startDoor(base: string, key: string, statePath: string, clockOffsetMs = 0) {
-  const process = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./main.ts", import.meta.url).pathname, "--url", base, "--key", key, "--state", statePath,
-      `--clock-offset=${clockOffsetMs}`],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const lines: string[] = [];
-  const writer = process.stdin.getWriter();
-  (async () => {
-    let buffer = "";
-    for await (const chunk of process.stdout.pipeThrough(new TextDecoderStream())) {
-      buffer += chunk;
-      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
-        lines.push(buffer.slice(0, end));
-        buffer = buffer.slice(end + 1);
-      }
-    }
-  })().catch(() => {});
-  /** The first line from `from` on matching `pattern`, waiting for it. */
-  const waitFor = async (pattern: RegExp, from = 0, timeoutMs = 20_000) => {
-    const until = Date.now() + timeoutMs;
-    while (Date.now() < until) {
-      const line = lines.slice(from).find((l) => pattern.test(l));
-      if (line) return line;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no line matching ${pattern} in:\n${lines.join("\n")}`);
-  };
-  return {
-    lines,
-    waitFor,
-    /** Types a badge and waits for its decision's line. */
-    badge: async (text: string) => {
-      const from = lines.length;
-      await writer.write(new TextEncoder().encode(`${text}\n`));
-      return await waitFor(/ (granted|denied) /, from);
-    },
-    stop: async () => {
-      await writer.close().catch(() => {});
-      await process.status;
-    },
-  };
-}
 
 Deno.test({
   name: "door controller: server running, stopped, restarted; decisions alone logged exactly once",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
-    const url = Deno.env.get("DATABASE_URL");
-    const work = await Deno.makeTempDir({ prefix: "threshold-door-" });
-    const name = `threshold_door_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    const admin = url ? postgres(url, { max: 1, onnotice: () => {} }) : undefined;
-    let env: Record<string, string>;
-    if (url && admin) {
-      await admin.unsafe(`create database ${name}`);
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      env = { DATABASE_URL: target.toString() };
-    } else env = { DATA_DIR: `${work}/db` };
-    env = { ...env, DEMO: "true", PORT: String(freePort()) };
+    const place = await serverOrEmbedded("door");
+    const work = place.work;
+    const env: Record<string, string> = { ...place.env, DEMO: "true", PORT: String(freePort()) };
     let api: ApiProcess | undefined = await startApi(env);
     const doors: ReturnType<typeof startDoor>[] = [];
     try {
@@ -214,11 +159,7 @@ Deno.test({
     } finally {
       for (const door of doors) await door.stop().catch(() => {});
       await api?.stop("SIGKILL");
-      if (admin) {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
-      await Deno.remove(work, { recursive: true });
+      await place.drop();
     }
   },
 });
