@@ -3,6 +3,7 @@
 import { assert, assertEquals } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
 import { building } from "../access/testing.ts";
+import { eventsById } from "../events/event_data.ts";
 
 describeApp("the Doors board", async (t, testApp) => {
   const { sql } = testApp;
@@ -11,6 +12,8 @@ describeApp("the Doors board", async (t, testApp) => {
   const until = async (check: () => Promise<boolean>) => {
     for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
   };
+  // An endpoint subscribed to every type: door.changed is not among them.
+  await sql`insert into webhooks (url, event_types, secret) values ('https://93.184.215.14/all', '{}', 'whsec_x')`;
   // A device with no key is not on the board.
   await b.admin.request("POST", "/api/devices", { body: { name: "Camera", type: "camera", roomId: b.roomId } });
 
@@ -41,6 +44,17 @@ describeApp("the Doors board", async (t, testApp) => {
     assertEquals(door.position, { state: "open", since: opened });
     assertEquals(door.list.current, true);
     assertEquals([door.alarm?.type, door.alarm?.severity], ["door.forced_open", "critical"]);
+  });
+
+  await t.step("each move of its entry is a door.changed event, for the live streams only, saying the entry as it is", async () => {
+    const changes = await sql<{ id: number }[]>`select id from events where type = 'door.changed' and subject_id = ${b.deviceId} order by id`;
+    // Its first contact, its opening, its alarm, its list.
+    assert(changes.length >= 3, `${changes.length} door.changed`);
+    const [event] = await eventsById(sql, [changes.at(-1)!.id]);
+    assertEquals(JSON.parse(JSON.stringify(event.data)), (await board())[0]);
+    const [{ n }] = await sql`select count(*)::int as n from webhook_deliveries d join events e on e.id = d.event_id
+      where e.type = 'door.changed'`;
+    assertEquals(n, 0);
   });
 
   await t.step("the device read says the same of it", async () => {

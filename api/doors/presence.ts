@@ -11,6 +11,7 @@ import { background } from "../db/guard.ts";
 import type { Logger } from "../http/logger.ts";
 import { isUnavailable } from "../db/unavailable.ts";
 import { applyAlarmChanges } from "../alarms/raise.ts";
+import { doorsChanged } from "./changed.ts";
 
 /** Within a minute of its last contact a device is online (spec 4 §1). */
 export const ONLINE_WITHIN_MS = 60_000;
@@ -22,6 +23,8 @@ const VOUCH_MS = 45_000;
 type Contact = {
   deviceId: number;
   wasOffline: boolean;
+  /** Its first contact ever. */
+  first: boolean;
   at: Date;
   name: string;
   isActive: boolean;
@@ -50,7 +53,7 @@ function recordContact(sql: Queries, ids: (sql: Queries) => ReturnType<Queries>,
         ${stream ? sql`, stream_until = excluded.stream_until` : sql``}
       returning device_id
     )
-    select r.device_id, b.offline_since is not null as was_offline, now() as at,
+    select r.device_id, b.offline_since is not null as was_offline, b.device_id is null as first, now() as at,
            d.name, d.is_active, d.room_id, rm.name as room_name
     from recorded r left join before b on b.device_id = r.device_id
     join devices d on d.id = r.device_id left join rooms rm on rm.id = d.room_id`;
@@ -89,11 +92,15 @@ export class Presence {
 
   /** The device fetched its access list and holds the one tagged so (a 200 or a 304). Never throws. */
   listFetched(deviceId: number, tag: string) {
-    this.#catchUp`
-      insert into device_presence (device_id, last_seen_at, list_etag, list_fetched_at)
-      values (${deviceId}, now(), ${tag}, now())
-      on conflict (device_id) do update set list_etag = excluded.list_etag, list_fetched_at = excluded.list_fetched_at`
-      .catch((error) => this.#failed("a list fetch", error));
+    (async () => {
+      const [row] = await this.#catchUp<{ changed: boolean }[]>`
+        with before as (select list_etag from device_presence where device_id = ${deviceId})
+        insert into device_presence (device_id, last_seen_at, list_etag, list_fetched_at)
+        values (${deviceId}, now(), ${tag}, now())
+        on conflict (device_id) do update set list_etag = excluded.list_etag, list_fetched_at = excluded.list_fetched_at
+        returning (select list_etag from before) is distinct from ${tag} as changed`;
+      if (row?.changed) await doorsChanged(this.#catchUp, [deviceId]);
+    })().catch((error) => this.#failed("a list fetch", error));
   }
 
   /**
@@ -104,9 +111,12 @@ export class Presence {
     (isUnavailable(error) ? this.log.debug : this.log.warn)(`presence: could not record ${what}`, { error: String(error) });
   }
 
-  /** Devices heard again after they were found offline: their offline alarms clear, and so resolve. */
+  /** Devices heard for the first time or again: their board entries move, and offline alarms clear (and so resolve). */
   async #heardAgain(contacts: Promise<Contact[]>) {
-    for (const c of await contacts) {
+    const heard = await contacts;
+    // Never connected or offline until now: its board entry says online from now on.
+    await doorsChanged(this.#catchUp, heard.filter((c) => c.wasOffline || c.first).map((c) => c.deviceId));
+    for (const c of heard) {
       if (!c.wasOffline) continue;
       const device = { id: c.deviceId, name: c.name, roomId: c.roomId, roomName: c.roomName, isActive: c.isActive };
       await applyAlarmChanges(this.sql, device, [{ clear: "device.offline", at: c.at.getTime() }]);

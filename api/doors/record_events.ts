@@ -4,6 +4,7 @@
 // process takes it), and the alarms that follow, all in one transaction.
 import type { Queries } from "../db/connect.ts";
 import { applyAlarmChanges } from "../alarms/raise.ts";
+import { doorsChanged } from "./changed.ts";
 import { type DoorEvent, type DoorState, judge } from "./door_rules.ts";
 import type { DoorEventInput } from "./schemas.ts";
 
@@ -51,6 +52,7 @@ export async function recordDoorEvents(
         tamper = ${s.tamper}, held_open_due_at = ${date(s.heldOpenDueAt)}
       where device_id = ${deviceId}`;
     await applyAlarmChanges(tx, { id: deviceId, name: door.name, roomId: door.roomId, roomName: door.roomName, isActive: door.isActive }, judged.changes);
+    if (s.position !== door.position || s.since !== ms(door.since)) await doorsChanged(tx, [deviceId]);
   }
   return { accepted: fresh.length, duplicates: events.length - fresh.length };
 }

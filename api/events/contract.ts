@@ -4,6 +4,7 @@ import type { LogEntry } from "../logs/contract.ts";
 import type { AuditEvent } from "../audit/contract.ts";
 import type { Lockdown } from "../lockdowns/contract.ts";
 import type { Alarm } from "../alarms/contract.ts";
+import type { DoorEntry } from "../doors/contract.ts";
 
 export const EVENT_TYPES = [
   "access.granted",
@@ -15,19 +16,26 @@ export const EVENT_TYPES = [
   "alarm.acknowledged",
   "alarm.resolved",
   "admin.change",
+  "door.changed",
   "webhook.test",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
- * What a webhook may subscribe to, and the live stream carries: every type but the
- * test, which goes to one endpoint when asked. Here rather than beside the webhook
+ * What a webhook may subscribe to: every type but the test, which goes to one endpoint
+ * when asked, and door.changed, the dashboards' own. Here rather than beside the webhook
  * body's checks, so that the members' page reads it without loading zod.
  */
-export const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook.test") as Exclude<EventType, "webhook.test">[];
+export const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook.test" && type !== "door.changed") as Exclude<
+  EventType,
+  "webhook.test" | "door.changed"
+>[];
 
 export type Subscribable = (typeof SUBSCRIBABLE)[number];
+
+/** What the dashboards' live stream carries: every subscribable type, and door.changed (the Doors board's). */
+export const LIVE_TYPES = [...SUBSCRIBABLE, "door.changed"] as const;
 
 /** door.unlocked_remotely: a door acknowledged an unlock command with "unlocked". */
 export type RemoteUnlock = {
@@ -55,6 +63,8 @@ export type EventData = {
   "alarm.acknowledged": Alarm;
   "alarm.resolved": Alarm;
   "admin.change": AuditEvent;
+  /** One door's entry as GET /api/doors shows it now. */
+  "door.changed": DoorEntry;
   "webhook.test": WebhookTest;
 };
 

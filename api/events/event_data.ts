@@ -6,6 +6,8 @@ import { auditEventOf, type AuditRow } from "../audit/repo.ts";
 import type { LogEntry } from "../logs/contract.ts";
 import { lockdownsById } from "../lockdowns/repo.ts";
 import { alarmsById } from "../alarms/repo.ts";
+import { doorBoard } from "../doors/board.ts";
+import { RoomParts } from "../access/room_parts.ts";
 import type { Event, EventType, RemoteUnlock } from "./contract.ts";
 
 /**
@@ -93,12 +95,13 @@ export async function eventsById(sql: Queries, ids: number[]): Promise<Event[]> 
 async function withData(sql: Queries, rows: Row[]): Promise<Event[]> {
   const subjects = (kinds: EventType[]) =>
     rows.filter((row) => kinds.includes(row.type)).map((row) => row.subjectId);
-  const [logs, audits, lockdowns, unlocks, alarms] = await Promise.all([
+  const [logs, audits, lockdowns, unlocks, alarms, doors] = await Promise.all([
     byId(accessLogs(sql, subjects(["access.granted", "access.denied"]))),
     byId(auditEvents(sql, subjects(["admin.change"]))),
     byId(lockdownsOf(sql, subjects(["lockdown.started", "lockdown.ended"]))),
     byId(remoteUnlocks(sql, subjects(["door.unlocked_remotely"]))),
     byId(alarmsOf(sql, subjects(["alarm.raised", "alarm.acknowledged", "alarm.resolved"]))),
+    doorsOf(sql, subjects(["door.changed"])),
   ]);
   const dataOf = (row: Row): unknown => {
     switch (row.type) {
@@ -116,6 +119,8 @@ async function withData(sql: Queries, rows: Row[]): Promise<Event[]> {
       case "alarm.acknowledged":
       case "alarm.resolved":
         return alarms.get(row.subjectId);
+      case "door.changed":
+        return doors.get(row.subjectId);
       case "webhook.test":
         return { webhookId: row.subjectId, message: TEST_MESSAGE };
     }
@@ -150,6 +155,12 @@ const auditEvents = async (sql: Queries, ids: number[]) =>
     select id, at, actor_type, actor_id, actor_name, action, target_type, target_id, target_name,
       changes, ip, user_agent, request_id, hash
     from audit_events where id = any(${ids}::int[])`).map(auditEventOf);
+
+/** Each door's entry as the board shows it now, by device id (a device gone: none). */
+const doorsOf = async (sql: Queries, ids: number[]) =>
+  new Map(
+    ids.length === 0 ? [] : (await doorBoard(sql, new RoomParts(), [...new Set(ids)])).map((door) => [door.deviceId, door]),
+  );
 
 const alarmsOf = async (sql: Queries, ids: number[]) => ids.length === 0 ? [] : await alarmsById(sql, ids);
 
