@@ -12,6 +12,19 @@ async function until(condition: () => boolean, what: string) {
   }
 }
 
+/** A database the test switches on and off (`up`), counting the probes it answers. */
+function database(up: boolean) {
+  const db = {
+    up,
+    probes: 0,
+    probe: () => {
+      db.probes++;
+      return db.up ? Promise.resolve() : Promise.reject(new Error("down"));
+    },
+  };
+  return db;
+}
+
 function breaker(probe: () => Promise<void>, changes: BreakerState[] = []) {
   return new Breaker({
     failures: 3,
@@ -39,24 +52,20 @@ Deno.test("the breaker opens after N failures in a row; an answer in between res
 });
 
 Deno.test("an open breaker probes every probeMs and closes at the first probe that succeeds", async () => {
-  let up = false;
-  let probes = 0;
+  const db = database(false);
   const changes: BreakerState[] = [];
-  const b = breaker(() => {
-    probes++;
-    return up ? Promise.resolve() : Promise.reject(new Error("down"));
-  }, changes);
+  const b = breaker(db.probe, changes);
   try {
     for (let i = 0; i < 3; i++) b.failure();
     assertEquals(b.state, "open");
-    await until(() => probes >= 3, "three probes");
+    await until(() => db.probes >= 3, "three probes");
     assertEquals(b.state, "open");
-    up = true;
+    db.up = true;
     await until(() => b.state === "closed", "closed after a good probe");
     assertEquals(changes, ["open", "closed"]);
-    const after = probes;
+    const after = db.probes;
     await sleep(60);
-    assertEquals(probes, after, "no probing while closed");
+    assertEquals(db.probes, after, "no probing while closed");
     // Closed again, it counts from zero.
     b.failure();
     b.failure();
@@ -85,25 +94,21 @@ Deno.test("a probe that hangs counts as failed, and probing goes on", async () =
 });
 
 Deno.test("a statement not answered in time only makes it probe: closed while the probe succeeds, open when it fails", async () => {
-  let up = true;
-  let probes = 0;
+  const db = database(true);
   const changes: BreakerState[] = [];
-  const b = breaker(() => {
-    probes++;
-    return up ? Promise.resolve() : Promise.reject(new Error("down"));
-  }, changes);
+  const b = breaker(db.probe, changes);
   try {
     // A busy process or a slow database: the database answers the probe.
     for (let i = 0; i < 10; i++) b.suspect();
-    await until(() => probes === 1, "one probe");
+    await until(() => db.probes === 1, "one probe");
     assertEquals(b.state, "closed");
     // The database away: the next suspicion's probe fails, and the breaker opens.
-    up = false;
+    db.up = false;
     await sleep(25);
     b.suspect();
     await until(() => b.state === "open", "open after a failed probe");
     assertEquals(changes, ["open"]);
-    up = true;
+    db.up = true;
     await until(() => b.state === "closed", "closed after a good probe");
   } finally {
     b.stop();
