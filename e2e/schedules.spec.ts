@@ -57,6 +57,19 @@ async function pickZone(page: Page, scope: Page | ReturnType<Page["getByRole"]>,
   await expect(field).toHaveValue(zone);
 }
 
+/**
+ * Opens a schedule's page once its own read of the schedule has answered and been
+ * drawn: the page first shows the saved copy, and a newer version from the server
+ * redraws the form (its fields start again from it), which would undo what a test
+ * typed in between (in a CI run: a window's start, leaving end before start).
+ */
+async function openSchedule(page: Page, id: number) {
+  const read = page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname === `/api/schedules/${id}`);
+  await page.goto(`/dash/schedules/${id}`);
+  await read;
+  await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+}
+
 async function saveSchedule(page: Page) {
   await details(page).getByRole("button", { name: "Save Changes" }).click();
   await expect(toasts(page)).toContainText("Schedule updated");
@@ -387,7 +400,7 @@ test.describe("schedules at the door", () => {
     expect(await decide()).toMatchObject({ decision: "denied", reason: "outside_schedule", message: "Outside the allowed hours for this room" });
 
     // The window moved to include now: admitted.
-    await page.goto(`/dash/schedules/${scheduleId}`);
+    await openSchedule(page, scheduleId);
     const opens = Math.max(0, today.minutes - 60);
     const closes = Math.min(24 * 60, today.minutes + 60);
     await timeInput(page, today.name, 1, "start").fill(hhmm(opens));
