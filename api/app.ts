@@ -74,7 +74,7 @@ export function createApp(
   const listFetches = new Admission(LIST_FETCHES);
   const presence = new Presence(services.sql, services.log);
   const doors = new DoorStreams(services.sql, services.listen, services.log, roomParts, presence, options.stopping);
-  const liveEvents = new LiveEvents(services.sql, services.listen, services.log, options.stopping);
+  const liveEvents = new LiveEvents(services.sql, services.listen, services.log, roomParts, options.stopping);
   const memberStreams = new MemberStreams(services.sql, services.listen, services.log, options.stopping);
   const app = new Hono<Env>();
   app.use(async (c, next) => {

@@ -69,6 +69,7 @@ export async function eventsAfter(
   from: Position,
   limit: number,
   until?: Position,
+  parts?: RoomParts,
 ): Promise<(Event & { position: Position })[]> {
   const rows = numbered(
     await sql<Row[]>`
@@ -79,7 +80,7 @@ export async function eventsAfter(
     order by txid, id
     limit ${limit}`,
   );
-  const events = await withData(sql, rows);
+  const events = await withData(sql, rows, parts);
   return events.map((event, i) => ({ ...event, position: { txid: rows[i].txid, id: rows[i].id } }));
 }
 
@@ -92,7 +93,8 @@ export async function eventsById(sql: Queries, ids: number[]): Promise<Event[]> 
   return await withData(sql, rows);
 }
 
-async function withData(sql: Queries, rows: Row[]): Promise<Event[]> {
+/** `parts`: the process's rooms' parts (door.changed's list freshness), else worked out afresh. */
+async function withData(sql: Queries, rows: Row[], parts = new RoomParts()): Promise<Event[]> {
   const subjects = (kinds: EventType[]) =>
     rows.filter((row) => kinds.includes(row.type)).map((row) => row.subjectId);
   const [logs, audits, lockdowns, unlocks, alarms, doors] = await Promise.all([
@@ -101,7 +103,7 @@ async function withData(sql: Queries, rows: Row[]): Promise<Event[]> {
     byId(lockdownsOf(sql, subjects(["lockdown.started", "lockdown.ended"]))),
     byId(remoteUnlocks(sql, subjects(["door.unlocked_remotely"]))),
     byId(alarmsOf(sql, subjects(["alarm.raised", "alarm.acknowledged", "alarm.resolved"]))),
-    doorsOf(sql, subjects(["door.changed"])),
+    doorsOf(sql, subjects(["door.changed"]), parts),
   ]);
   const dataOf = (row: Row): unknown => {
     switch (row.type) {
@@ -157,10 +159,8 @@ const auditEvents = async (sql: Queries, ids: number[]) =>
     from audit_events where id = any(${ids}::int[])`).map(auditEventOf);
 
 /** Each door's entry as the board shows it now, by device id (a device gone: none). */
-const doorsOf = async (sql: Queries, ids: number[]) =>
-  new Map(
-    ids.length === 0 ? [] : (await doorBoard(sql, new RoomParts(), [...new Set(ids)])).map((door) => [door.deviceId, door]),
-  );
+const doorsOf = async (sql: Queries, ids: number[], parts: RoomParts) =>
+  new Map(ids.length === 0 ? [] : (await doorBoard(sql, parts, [...new Set(ids)])).map((door) => [door.deviceId, door]));
 
 const alarmsOf = async (sql: Queries, ids: number[]) => ids.length === 0 ? [] : await alarmsById(sql, ids);
 

@@ -16,6 +16,7 @@ import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Event } from "./contract.ts";
+import type { RoomParts } from "../access/room_parts.ts";
 import { OpenStreams } from "../http/event_stream.ts";
 import { eventsAfter, type Position, positionOf, behind, startPosition } from "./event_data.ts";
 
@@ -39,6 +40,8 @@ export class LiveEvents {
     private readonly sql: Queries,
     private readonly listen: Listen,
     private readonly log: Logger,
+    /** The process's rooms' parts: door.changed says whether a door's list is current. */
+    private readonly parts: RoomParts,
     stopping?: AbortSignal,
   ) {
     this.#streams = new OpenStreams(stopping, () => this.#stopPolling());
@@ -87,7 +90,7 @@ export class LiveEvents {
   async #catchUp(stream: SSEStreamingApi, start: Position, until: Position) {
     let from = start;
     while (true) {
-      const events = await eventsAfter(this.sql, from, PAGE, until);
+      const events = await eventsAfter(this.sql, from, PAGE, until, this.parts);
       for (const event of events) {
         if (!behind(start, event.position)) await send(stream, message(event));
       }
@@ -103,7 +106,7 @@ export class LiveEvents {
     void this.#run(async () => {
       this.#readQueued = false;
       while (this.#position && this.#streams.size) {
-        const events = await eventsAfter(this.sql, this.#position, PAGE);
+        const events = await eventsAfter(this.sql, this.#position, PAGE, undefined, this.parts);
         for (const event of events) {
           for (const { stream, start } of this.#streams.all()) {
             // The process may stand behind where this stream began.
