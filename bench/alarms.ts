@@ -15,10 +15,9 @@ import { throwawayDatabase } from "./throwaway_db.ts";
 import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
-import { NICE } from "../api/db/private_postgres.ts";
 import { events } from "../api/testing/sse.ts";
+import { atApiPriority, env, percentile, sleep, summary } from "./figures.ts";
 
-const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const DEVICES = env("DEVICES", 500);
 const SAMPLES = env("SAMPLES", 50);
 const USERS = 2_000;
@@ -29,16 +28,9 @@ const OFFLINE_SECONDS = 30;
 const DECISIONS_PER_SECOND = 500;
 const DECISION_SECONDS = 10;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const summary = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(0)} / p99 ${percentile(values, 99).toFixed(0)} / max ${Math.max(...values).toFixed(0)} ms (n=${values.length})`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const verdict = (ok: boolean) => (ok ? "ok" : "FAIL");
 
-if (NICE) await new Deno.Command("renice", { args: ["-n", String(NICE), "-p", String(Deno.pid)], stdout: "null" }).output();
+await atApiPriority();
 const db = await throwawayDatabase();
 const apis: ApiProcess[] = [];
 const streams: AbortController[] = [];

@@ -11,16 +11,14 @@ import { throwawayDatabase } from "./throwaway_db.ts";
 import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
 import { startApi } from "../api/testing/api_process.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
+import { env, percentile } from "./figures.ts";
 
-const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const DEVICES = env("DEVICES", 500);
 const USERS = env("USERS", 10_000);
 const ROOMS = 100;
 const ROUNDS = env("ROUNDS", 10);
 const BUDGET_P99_MS = 1_000;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const rssMb = async (pid: number) => {
   const status = await Deno.readTextFile(`/proc/${pid}/status`);
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;

@@ -20,13 +20,12 @@ import { throwawayDatabase } from "./throwaway_db.ts";
 import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { type ApiProcess, freePort, startApi } from "../api/testing/api_process.ts";
-import { NICE } from "../api/db/private_postgres.ts";
 import { DoorController } from "../door/controller.ts";
 import { memoryStore } from "../door/state_file.ts";
 import { accessLists } from "../api/access/access_list.ts";
 import { RoomParts } from "../api/access/room_parts.ts";
+import { atApiPriority, env, percentile, sleep, summary } from "./figures.ts";
 
-const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const DEVICES = env("DEVICES", 500);
 const USERS = env("USERS", 10_000);
 const ROOMS = 100;
@@ -41,13 +40,6 @@ const DECISION_P99_BUDGET_MS = 100;
 const ROUND_LIMIT_MS = 120_000;
 const BREAKER_OPENED = "database not available: answering 503";
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const summary = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(0)} / p99 ${percentile(values, 99).toFixed(0)} / max ${Math.max(...values).toFixed(0)} ms`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 /** The list's ETag without its encoding's suffix. */
 const plainTag = (tag: string) => tag.replace(/-gzip"$/, '"');
 
@@ -83,7 +75,7 @@ type Door = { connectedAt: number; tag: string | null; taggedAt: number };
 async function bench() {
   // The bench stands for the admins and the decisions' doors: at the API processes'
   // priority (startApi), so its own waits for the CPU do not count against what it times.
-  if (NICE) await new Deno.Command("renice", { args: ["-n", String(NICE), "-p", String(Deno.pid)], stdout: "null" }).output();
+  await atApiPriority();
   const db = await throwawayDatabase();
   const work = await Deno.makeTempDir({ prefix: "threshold-storm-" });
   const apis: (ApiProcess | undefined)[] = [];

@@ -15,11 +15,10 @@
 import { throwawayDatabase } from "./throwaway_db.ts";
 import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
 import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
-import { NICE } from "../api/db/private_postgres.ts";
 import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
 import { startReceiver } from "../api/testing/webhook_receiver.ts";
+import { atApiPriority, env, percentile, sleep, summary as summaryTo } from "./figures.ts";
 
-const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 const SAMPLES = env("SAMPLES", 200);
 const RATE = env("RATE", 500);
 const SECONDS = env("SECONDS", 20);
@@ -29,13 +28,7 @@ const USERS = 1_000;
 const DECISION_P99_MS = 20;
 const DEVICES = 20;
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const summary = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(1)} / p99 ${percentile(values, 99).toFixed(1)} / max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const summary = (values: number[]) => summaryTo(values, 1);
 
 // The slow receiver of part 3 runs in a process of its own, as a real endpoint
 // would: in this one, its 100-odd requests a second would delay the load generator
@@ -86,9 +79,7 @@ async function slowReceiver() {
 async function bench() {
   // The load generator stands for the doors: at the API processes' priority (startApi),
   // so that its own waits for the CPU do not count against the decisions it times.
-  if (NICE) {
-    await new Deno.Command("renice", { args: ["-n", String(NICE), "-p", String(Deno.pid)], stdout: "null" }).output();
-  }
+  await atApiPriority();
   const db = await throwawayDatabase();
   const sql = db.sql;
   const receiver = startReceiver();
