@@ -13,7 +13,8 @@ const SELF_RESOLVING = new Set<AlarmType>(["door.held_open", "device.offline"]);
 /** Who resolved an alarm that resolved itself. */
 export const SYSTEM = { type: "system", id: null, name: "Threshold" } as const;
 
-export type AlarmDevice = { id: number; name: string; roomId: number | null; roomName: string | null; isActive: boolean };
+/** The device an alarm is of, as its callers read it with its room (named so in the alarm). */
+export type AlarmDevice = { deviceId: number; name: string; roomId: number | null; roomName: string | null; isActive: boolean };
 
 /** Applies the changes, in order; a deactivated device raises nothing. */
 export async function applyAlarmChanges(sql: Queries, device: AlarmDevice, changes: AlarmChange[]) {
@@ -22,7 +23,7 @@ export async function applyAlarmChanges(sql: Queries, device: AlarmDevice, chang
       if (!device.isActive) continue;
       await sql`
         insert into alarms (type, severity, device_id, device_name, room_id, room_name, started_at)
-        values (${change.raise}, ${SEVERITY[change.raise]}, ${device.id}, ${device.name},
+        values (${change.raise}, ${SEVERITY[change.raise]}, ${device.deviceId}, ${device.name},
                 ${device.roomId}, ${device.roomName}, ${new Date(change.at)})
         on conflict (device_id, type) where resolved_at is null do nothing`;
     } else {
@@ -31,7 +32,7 @@ export async function applyAlarmChanges(sql: Queries, device: AlarmDevice, chang
       await sql`
         update alarms set cleared_at = ${at},
           resolved_at = ${resolves ? at : null}, resolved_by = ${resolves ? sql.json(SYSTEM) : null}
-        where device_id = ${device.id} and type = ${change.clear} and resolved_at is null
+        where device_id = ${device.deviceId} and type = ${change.clear} and resolved_at is null
           and cleared_at is null and started_at <= ${at}`;
     }
   }

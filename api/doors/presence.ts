@@ -10,7 +10,7 @@ import type { Queries, Sql } from "../db/connect.ts";
 import { background } from "../db/guard.ts";
 import type { Logger } from "../http/logger.ts";
 import { isUnavailable } from "../db/unavailable.ts";
-import { applyAlarmChanges } from "../alarms/raise.ts";
+import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { doorsChanged } from "./changed.ts";
 
 /** Within a minute of its last contact a device is online (spec 4 §1). */
@@ -20,16 +20,11 @@ const TOUCH_EVERY_MS = 10_000;
 export const RENEW_MS = 20_000;
 const VOUCH_MS = 45_000;
 
-type Contact = {
-  deviceId: number;
+type Contact = AlarmDevice & {
   wasOffline: boolean;
   /** Its first contact ever. */
   first: boolean;
   at: Date;
-  name: string;
-  isActive: boolean;
-  roomId: number | null;
-  roomName: string | null;
 };
 
 /**
@@ -118,8 +113,7 @@ export class Presence {
     await doorsChanged(this.#catchUp, heard.filter((c) => c.wasOffline || c.first).map((c) => c.deviceId));
     for (const c of heard) {
       if (!c.wasOffline) continue;
-      const device = { id: c.deviceId, name: c.name, roomId: c.roomId, roomName: c.roomName, isActive: c.isActive };
-      await applyAlarmChanges(this.sql, device, [{ clear: "device.offline", at: c.at.getTime() }]);
+      await applyAlarmChanges(this.sql, c, [{ clear: "device.offline", at: c.at.getTime() }]);
     }
   }
 }

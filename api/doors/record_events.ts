@@ -3,7 +3,7 @@
 // door's state, which is locked meanwhile (one upload of a door at a time, whichever
 // process takes it), and the alarms that follow, all in one transaction.
 import type { Queries } from "../db/connect.ts";
-import { applyAlarmChanges } from "../alarms/raise.ts";
+import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { doorsChanged } from "./changed.ts";
 import { type DoorEvent, type DoorState, judge } from "./door_rules.ts";
 import type { DoorEventInput } from "./schemas.ts";
@@ -35,8 +35,8 @@ export async function recordDoorEvents(
     returning event_id, at, type, released`;
   if (fresh.length) {
     await tx`insert into door_states (device_id, position) values (${deviceId}, 'unknown') on conflict do nothing`;
-    const [door] = await tx<(StateRow & { name: string; isActive: boolean; roomId: number | null; roomName: string | null; heldOpenSeconds: number | null })[]>`
-      select s.position, s.since, s.last_at, s.tamper, s.held_open_due_at,
+    const [door] = await tx<(StateRow & AlarmDevice & { heldOpenSeconds: number | null })[]>`
+      select s.device_id, s.position, s.since, s.last_at, s.tamper, s.held_open_due_at,
              d.name, d.is_active, d.room_id, r.name as room_name, r.held_open_seconds
       from door_states s join devices d on d.id = s.device_id left join rooms r on r.id = d.room_id
       where s.device_id = ${deviceId}
@@ -51,7 +51,7 @@ export async function recordDoorEvents(
       update door_states set position = ${s.position}, since = ${date(s.since)}, last_at = ${date(s.lastAt)},
         tamper = ${s.tamper}, held_open_due_at = ${date(s.heldOpenDueAt)}
       where device_id = ${deviceId}`;
-    await applyAlarmChanges(tx, { id: deviceId, name: door.name, roomId: door.roomId, roomName: door.roomName, isActive: door.isActive }, judged.changes);
+    await applyAlarmChanges(tx, door, judged.changes);
     if (s.position !== door.position || s.since !== ms(door.since)) await doorsChanged(tx, [deviceId]);
   }
   return { accepted: fresh.length, duplicates: events.length - fresh.length };

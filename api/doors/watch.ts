@@ -7,7 +7,7 @@
 import type { Queries, Sql } from "../db/connect.ts";
 import type { Logger } from "../http/logger.ts";
 import { passes } from "../jobs/passes.ts";
-import { applyAlarmChanges } from "../alarms/raise.ts";
+import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { dueHeldOpen } from "./door_rules.ts";
 
 /** How often each timer looks: a held-open alarm comes at most this late. */
@@ -16,17 +16,7 @@ export const OFFLINE_EVERY_MS = 5_000;
 /** Claimed in one pass at most. */
 const BATCH = 100;
 
-type DueDoor = {
-  deviceId: number;
-  since: Date;
-  lastAt: Date | null;
-  tamper: boolean;
-  heldOpenDueAt: Date;
-  name: string;
-  isActive: boolean;
-  roomId: number | null;
-  roomName: string | null;
-};
+type DueDoor = AlarmDevice & { since: Date; lastAt: Date | null; tamper: boolean; heldOpenDueAt: Date };
 
 /** Raises the held-open alarms now due; how many. */
 export async function raiseHeldOpen(sql: Sql): Promise<number> {
@@ -47,8 +37,7 @@ export async function raiseHeldOpen(sql: Sql): Promise<number> {
         heldOpenDueAt: door.heldOpenDueAt.getTime(),
       }, door.heldOpenDueAt.getTime());
       await tx`update door_states set held_open_due_at = null where device_id = ${door.deviceId}`;
-      const device = { id: door.deviceId, name: door.name, roomId: door.roomId, roomName: door.roomName, isActive: door.isActive };
-      await applyAlarmChanges(tx, device, changes);
+      await applyAlarmChanges(tx, door, changes);
     }
     return due.length;
   });
@@ -57,7 +46,7 @@ export async function raiseHeldOpen(sql: Sql): Promise<number> {
 /** Marks offline the devices silent for `offlineSeconds`, raising their alarms (at the moment each became due); how many. */
 export async function raiseOffline(sql: Sql, offlineSeconds: number): Promise<number> {
   return await sql.begin(async (tx) => {
-    const silent = await tx<{ deviceId: number; silentSince: Date; name: string; isActive: boolean; roomId: number | null; roomName: string | null }[]>`
+    const silent = await tx<(AlarmDevice & { silentSince: Date })[]>`
       with silent as (
         select p.device_id from device_presence p
         where p.offline_since is null
@@ -71,8 +60,7 @@ export async function raiseOffline(sql: Sql, offlineSeconds: number): Promise<nu
       returning p.device_id, greatest(p.last_seen_at, p.stream_until) as silent_since,
                 d.name, d.is_active, d.room_id, r.name as room_name`;
     for (const d of silent) {
-      const device = { id: d.deviceId, name: d.name, roomId: d.roomId, roomName: d.roomName, isActive: d.isActive };
-      await applyAlarmChanges(tx, device, [{ raise: "device.offline", at: d.silentSince.getTime() + offlineSeconds * 1000 }]);
+      await applyAlarmChanges(tx, d, [{ raise: "device.offline", at: d.silentSince.getTime() + offlineSeconds * 1000 }]);
     }
     return silent.length;
   });
