@@ -22,7 +22,7 @@
 //    PRIORITY=-10 runs the benchmark's processes ahead of other work on a shared machine;
 //    DECISIONS_SYNCHRONOUS_COMMIT=off measures the opt-in to answer before the WAL flush,
 //    and DECISION_DEADLINE_MS, DB_… are passed to the API process as they would be)
-import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { addBenchAdmin, benchAdminCookie } from "./bench_admin.ts";
 import postgres from "postgres";
 import { createApp } from "../api/app.ts";
 import { loadConfig } from "../api/config.ts";
@@ -218,14 +218,7 @@ async function bench() {
       stderr: "inherit",
     }).spawn();
     const base = await listeningAt(server);
-    const signIn = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
-    await signIn.body?.cancel();
-    const cookie = signIn.headers.getSetCookie()[0].split(";")[0];
+    const cookie = await benchAdminCookie(base);
 
     // A key for every door, made through the admin API.
     const doors = await sql<{ id: number; roomId: number }[]>`

@@ -12,7 +12,7 @@
 //
 //   npx deno run -A bench/alarms.ts     (DEVICES=, SAMPLES= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
-import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { addBenchAdmin, benchAdminCookie } from "./bench_admin.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
 import { events } from "../api/testing/sse.ts";
@@ -46,13 +46,7 @@ try {
   const [a, b] = apis;
   console.log(`2 API processes, ${USERS} users, ${DEVICES} doors; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 
-  const login = await fetch(`${a.base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: a.base },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  const cookie = login.headers.getSetCookie()[0].split(";")[0];
-  await login.body?.cancel();
+  const cookie = await benchAdminCookie(a.base);
 
   // Every door's stream, half on each process.
   for (const [i, key] of keys.entries()) {

@@ -25,3 +25,16 @@ export async function signInBenchAdmin(app: App, sql: Queries, origin: string): 
   });
   return signIn.headers.getSetCookie()[0].split(";")[0];
 }
+
+/** Signs in through a running API's real sign-in call (its own process): the session cookie. */
+export async function benchAdminCookie(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  await signIn.body?.cancel();
+  return signIn.headers.getSetCookie()[0].split(";")[0];
+}
+

@@ -8,7 +8,7 @@
 //
 //   npx deno run -A bench/door_streams.ts     (DEVICES=, USERS=, ROUNDS= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
-import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { addBenchAdmin, benchAdminCookie } from "./bench_admin.ts";
 import { startApi } from "../api/testing/api_process.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { env, percentile } from "./figures.ts";
@@ -37,13 +37,7 @@ try {
   const api = await startApi({ DATABASE_URL: url.toString(), DEMO: "false" });
   try {
     const base = api.base;
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const cookie = login.headers.getSetCookie()[0].split(";")[0];
-    await login.body?.cancel();
+    const cookie = await benchAdminCookie(base);
     const admin = async (path: string, body?: unknown) => {
       const res = await fetch(`${base}${path}`, {
         method: "POST",

@@ -17,7 +17,7 @@
 //
 //   npx deno run -A bench/reconnect_storm.ts     (DEVICES=, USERS= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
-import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { addBenchAdmin, benchAdminCookie } from "./bench_admin.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { type ApiProcess, freePort, startApi } from "../api/testing/api_process.ts";
 import { DoorController } from "../door/controller.ts";
@@ -116,13 +116,7 @@ async function bench() {
     const bases = apis.map((api) => api!.base);
 
     // The admin's session (kept in the database: it works on either process, and after restarts).
-    const login = await fetch(`${bases[0]}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: bases[0] },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const cookie = login.headers.getSetCookie()[0].split(";")[0];
-    await login.body?.cancel();
+    const cookie = await benchAdminCookie(bases[0]);
 
     // The doors, and what each last said.
     const doors: Door[] = keys.map(() => ({ connectedAt: -Infinity, tag: null, taggedAt: -Infinity }));

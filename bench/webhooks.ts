@@ -13,7 +13,7 @@
 //
 //   npx deno run -A bench/webhooks.ts     (SAMPLES=, RATE=, SECONDS=, DELIVERIES= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
-import { addBenchAdmin, BENCH_ADMIN } from "./bench_admin.ts";
+import { addBenchAdmin, benchAdminCookie } from "./bench_admin.ts";
 import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
 import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
 import { startReceiver } from "../api/testing/webhook_receiver.ts";
@@ -108,13 +108,7 @@ async function bench() {
     apis.push(a, b);
     console.log(`2 API processes, ${USERS} users, ${DEVICES} readers; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 
-    const login = await fetch(`${a.base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: a.base },
-      body: JSON.stringify(BENCH_ADMIN),
-    });
-    const cookie = login.headers.getSetCookie()[0].split(";")[0];
-    await login.body?.cancel();
+    const cookie = await benchAdminCookie(a.base);
     const admin = async (api: ApiProcess, path: string, body?: unknown) => {
       const res = await fetch(`${api.base}${path}`, {
         method: "POST",
