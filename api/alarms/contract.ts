@@ -26,3 +26,6 @@ export type Alarm = {
 
 /** GET /api/alarms. */
 export type AlarmPage = { items: Alarm[]; nextCursor: string | null };
+
+/** GET /api/alarms/counts: the unresolved alarms, unacknowledged (active) and acknowledged. */
+export type AlarmCounts = { active: number; acknowledged: number };

@@ -1,7 +1,7 @@
 // The alarms' SQL (spec 4 §2): reading them as the API shows them, keyset-paged, and
 // an admin's acknowledgement and resolution. Raising and clearing: raise.ts.
 import type { Queries } from "../db/connect.ts";
-import type { Alarm, AlarmActor } from "./contract.ts";
+import type { Alarm, AlarmActor, AlarmCounts } from "./contract.ts";
 
 const PAGE = 50;
 
@@ -45,6 +45,15 @@ export async function listAlarms(sql: Queries, f: AlarmFilter): Promise<{ items:
   const page = items.slice(0, PAGE);
   const last = page.at(-1);
   return { items: page, nextCursor: more && last ? cursorOf(last) : null };
+}
+
+/** How many unresolved alarms wait for someone (active) and how many are being seen to (acknowledged): the Alarms badge. */
+export async function alarmCounts(sql: Queries): Promise<AlarmCounts> {
+  const [counts] = await sql<AlarmCounts[]>`
+    select count(*) filter (where acknowledged_at is null)::int as active,
+           count(*) filter (where acknowledged_at is not null)::int as acknowledged
+    from alarms where resolved_at is null`;
+  return counts;
 }
 
 /** A cursor: the last item's start and id, opaque to callers. */

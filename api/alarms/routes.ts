@@ -10,7 +10,7 @@ import { readBody } from "../http/read_body.ts";
 import { allow } from "../auth/access.ts";
 import { audit, userActor } from "../audit/record.ts";
 import { ALARM_MESSAGES, alarmActionBody, alarmQuery } from "./schemas.ts";
-import { actOnAlarm, alarmById, listAlarms } from "./repo.ts";
+import { actOnAlarm, alarmById, alarmCounts, listAlarms } from "./repo.ts";
 
 /** Acknowledges or resolves the alarm of :id, with the admin's note: the alarm, or 404, or 409. */
 async function change(c: Context<Env>, act: "acknowledge" | "resolve") {
@@ -34,6 +34,8 @@ export const alarmRoutes = new Hono<Env>()
     const { cursor, ...filter } = query(c, alarmQuery);
     return c.json(await listAlarms(c.var.sql, { ...filter, after: cursor }));
   })
+  // Before /:id: the badge's figures (an addition to spec 4 §2, docs/api.md).
+  .get("/counts", allow.admin, async (c) => c.json(await alarmCounts(c.var.sql)))
   .get("/:id", allow.admin, async (c) => c.json(found(await alarmById(c.var.sql, idParam(c)), notFound.alarm)))
   .post("/:id/acknowledge", allow.admin, (c) => change(c, "acknowledge"))
   .post("/:id/resolve", allow.admin, (c) => change(c, "resolve"));

@@ -47,6 +47,11 @@ describeApp("alarms", async (t, testApp) => {
     assertEquals((await admin.request("GET", `/api/alarms?deviceId=${b.deviceId + 1000}`)).json.items, []);
   });
 
+  await t.step("counts: unresolved alarms, unacknowledged and acknowledged", async () => {
+    const res = await admin.request("GET", "/api/alarms/counts");
+    assertEquals([res.status, res.json], [200, { active: 2, acknowledged: 0 }]);
+  });
+
   await t.step("one alarm, as the list shows it", async () => {
     const res = await admin.request("GET", `/api/alarms/${forced.id}`);
     assertEquals(res.status, 200);
@@ -75,6 +80,7 @@ describeApp("alarms", async (t, testApp) => {
     assertEquals(res.status, 200);
     assertEquals([res.json.state, res.json.note, res.json.acknowledgedBy.type], ["acknowledged", "Checking the door", "user"]);
     assert(res.json.acknowledgedAt);
+    assertEquals((await admin.request("GET", "/api/alarms/counts")).json, { active: 1, acknowledged: 1 });
     const again = await admin.request("POST", `/api/alarms/${forced.id}/acknowledge`);
     assertEquals([again.status, again.json.error], [409, "This alarm has already been acknowledged"]);
     const [audit] = await sql`select action from audit_events where target_id = ${String(forced.id)} order by id desc limit 1`;
@@ -118,7 +124,7 @@ describeApp("alarms", async (t, testApp) => {
   });
 
   await t.step("members and anonymous callers are refused", async () => {
-    for (const [method, path] of [["GET", "/api/alarms"], ["GET", `/api/alarms/${tamper.id}`], ["POST", `/api/alarms/${tamper.id}/acknowledge`], ["POST", `/api/alarms/${tamper.id}/resolve`]]) {
+    for (const [method, path] of [["GET", "/api/alarms"], ["GET", "/api/alarms/counts"], ["GET", `/api/alarms/${tamper.id}`], ["POST", `/api/alarms/${tamper.id}/acknowledge`], ["POST", `/api/alarms/${tamper.id}/resolve`]]) {
       assertEquals((await member.request(method, path)).status, 403, `${method} ${path} as a member`);
       assertEquals((await testApp.request(method, path)).status, 401, `${method} ${path} anonymous`);
     }
