@@ -80,6 +80,24 @@ export const WebhookIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** An open door in its frame: the Doors board. */
+export const DoorIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 21h18" />
+    <path d="M5 21V4a1 1 0 0 1 1-1h12a1 1 0 0 1 1 1v17" />
+    <path d="M5 3l8 3v15" />
+    <path d="M10.5 12.5h.01" />
+  </Icon>
+);
+
+/** A bell: alarms. */
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Icon>
+);
+
 /** A clock: schedules. */
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>

@@ -1,7 +1,8 @@
 // Parent of every /dash route (spec 1 §2): anonymous visitors go to /login,
 // signed-in non-admins see that admin access is needed, admins get the shell
 // (side navigation on desktop, top bar below md) around the page, and above
-// every page the banner of an active lockdown (spec 3 §2).
+// every page the banner of an active lockdown (spec 3 §2). Every page also keeps the
+// alarms' live listener: the navigation's badge and the critical-alarm toast (spec 4 §2).
 import { useState } from "react";
 import { Navigate, Outlet } from "react-router-dom";
 import Box from "@mui/joy/Box";
@@ -11,6 +12,7 @@ import { AdminRequiredPage } from "./AdminRequiredPage";
 import { SideNav, SIDE_NAV_COLLAPSED } from "./SideNav";
 import { SignOutDialog } from "../auth/public";
 import { LockdownBanner } from "../lockdown/public";
+import { useAlarmEvents } from "../alarms/public";
 import { TopBar } from "./TopBar";
 
 export default function DashboardLayout() {
@@ -28,6 +30,7 @@ export default function DashboardLayout() {
 function DashboardShell({ user }: { user: SessionUser }) {
   const [signingOut, setSigningOut] = useState(false);
   const openSignOut = () => setSigningOut(true);
+  useAlarmEvents(true);
   return (
     <Box sx={{ minHeight: "100dvh" }}>
       <TopBar user={user} onAccount={openSignOut} />

@@ -14,8 +14,9 @@ import { displayName } from "../../api/user_display";
 import { APP_NAME } from "../../ui/page_meta";
 import { LockdownNavItem } from "../lockdown/public";
 import { AccountButton } from "./AccountButton";
-import { NAV_ICONS } from "./nav_icons";
-import { activeArea, APP_VERSION_LABEL, NAV_ITEMS } from "./nav_items";
+import { NavIcon } from "./NavIcon";
+import { activeArea, APP_VERSION_LABEL, NAV_ITEMS, navLabel } from "./nav_items";
+import { useNavBadges } from "./use_nav_badges";
 
 export const SIDE_NAV_COLLAPSED = 64;
 export const SIDE_NAV_EXPANDED = 232;
@@ -25,6 +26,7 @@ const LABEL = "side-nav-label";
 
 export function SideNav({ user, onAccount }: { user: SessionUser; onAccount: () => void }) {
   const area = activeArea(useLocation().pathname);
+  const badges = useNavBadges();
   return (
     <Sheet
       component="nav"
@@ -80,8 +82,8 @@ export function SideNav({ user, onAccount }: { user: SessionUser; onAccount: () 
 
       <List size="lg" sx={{ flexGrow: 0, gap: 0.5, px: 1, "--ListItem-radius": "8px" }}>
         {NAV_ITEMS.map((item) => {
-          const Icon = NAV_ICONS[item.area];
           const selected = area === item.area;
+          const badge = badges[item.area] ?? 0;
           return (
             <ListItem key={item.area}>
               <ListItemButton
@@ -90,9 +92,10 @@ export function SideNav({ user, onAccount }: { user: SessionUser; onAccount: () 
                 selected={selected}
                 color={selected ? "primary" : "neutral"}
                 aria-current={selected ? "page" : undefined}
+                aria-label={navLabel(item, badge)}
               >
                 <ListItemDecorator>
-                  <Icon size={22} />
+                  <NavIcon area={item.area} badge={badge} />
                 </ListItemDecorator>
                 <span className={LABEL}>{item.label}</span>
               </ListItemButton>

@@ -1,6 +1,6 @@
 // The icon of each dashboard area.
 import type { ComponentType } from "react";
-import { AuditIcon, ClockIcon, DevicesIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon, WebhookIcon } from "../../ui/icons";
+import { AuditIcon, BellIcon, ClockIcon, DevicesIcon, DoorIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon, WebhookIcon } from "../../ui/icons";
 import type { NavArea } from "./nav_items";
 
 export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
@@ -8,6 +8,8 @@ export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
   groups: GroupsIcon,
   rooms: RoomsIcon,
   devices: DevicesIcon,
+  doors: DoorIcon,
+  alarms: BellIcon,
   schedules: ClockIcon,
   logs: LogsIcon,
   audit: AuditIcon,

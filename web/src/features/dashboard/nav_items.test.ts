@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeArea, NAV_ITEMS } from "./nav_items";
+import { activeArea, NAV_ITEMS, navLabel } from "./nav_items";
 
 describe("NAV_ITEMS", () => {
   it("lists the areas in the specs' order with their targets", () => {
@@ -8,11 +8,24 @@ describe("NAV_ITEMS", () => {
       ["Groups", "/dash/groups"],
       ["Rooms", "/dash/rooms"],
       ["Devices", "/dash/devices"],
+      ["Doors", "/dash/doors"],
+      ["Alarms", "/dash/alarms"],
       ["Schedules", "/dash/schedules"],
       ["Logs", "/dash/logs"],
       ["Audit Log", "/dash/audit"],
       ["Webhooks", "/dash/webhooks"],
     ]);
+  });
+});
+
+describe("a phone's top bar", () => {
+  it("keeps the areas used on the move, and leaves the rest under More", () => {
+    expect(NAV_ITEMS.filter((i) => i.phone).map((i) => i.label)).toEqual(["Users", "Rooms", "Doors", "Alarms", "Logs"]);
+  });
+  it("names the Alarms link with its active count", () => {
+    const alarms = NAV_ITEMS.find((i) => i.area === "alarms")!;
+    expect(navLabel(alarms, 0)).toBe("Alarms");
+    expect(navLabel(alarms, 3)).toBe("Alarms, 3 active");
   });
 });
 
@@ -24,6 +37,8 @@ describe("activeArea", () => {
     expect(activeArea("/dash/room/2/utilization")).toBe("rooms");
     expect(activeArea("/dash/device/9/logs")).toBe("devices");
     expect(activeArea("/dash/lastlock-test")).toBe("devices");
+    expect(activeArea("/dash/doors")).toBe("doors");
+    expect(activeArea("/dash/alarms/history")).toBe("alarms");
     expect(activeArea("/dash/schedules")).toBe("schedules");
     expect(activeArea("/dash/schedules/4")).toBe("schedules");
     expect(activeArea("/dash/holidays/2")).toBe("schedules");

@@ -1,20 +1,27 @@
-// The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §1, §5, §6), and
-// which one a path belongs to, so a detail page keeps its area highlighted.
-export type NavArea = "users" | "groups" | "rooms" | "devices" | "schedules" | "logs" | "audit" | "webhooks";
+// The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §1, §5, §6,
+// spec 4 §2), and which one a path belongs to, so a detail page keeps its area highlighted.
+export type NavArea = "users" | "groups" | "rooms" | "devices" | "doors" | "alarms" | "schedules" | "logs" | "audit" | "webhooks";
 
-export type NavItem = { area: NavArea; label: string; to: string };
+/** `phone`: in a phone's top bar itself; the others are under its `More` menu (docs/screens.md). */
+export type NavItem = { area: NavArea; label: string; to: string; phone: boolean };
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { area: "users", label: "Users", to: "/dash/users" },
-  { area: "groups", label: "Groups", to: "/dash/groups" },
-  { area: "rooms", label: "Rooms", to: "/dash/rooms" },
-  { area: "devices", label: "Devices", to: "/dash/devices" },
+  { area: "users", label: "Users", to: "/dash/users", phone: true },
+  { area: "groups", label: "Groups", to: "/dash/groups", phone: false },
+  { area: "rooms", label: "Rooms", to: "/dash/rooms", phone: true },
+  { area: "devices", label: "Devices", to: "/dash/devices", phone: false },
+  // The devices at work: what the doors are doing, and what needs someone now.
+  { area: "doors", label: "Doors", to: "/dash/doors", phone: true },
+  { area: "alarms", label: "Alarms", to: "/dash/alarms", phone: true },
   // After the doors: when they open.
-  { area: "schedules", label: "Schedules", to: "/dash/schedules" },
-  { area: "logs", label: "Logs", to: "/dash/logs" },
-  { area: "audit", label: "Audit Log", to: "/dash/audit" },
-  { area: "webhooks", label: "Webhooks", to: "/dash/webhooks" },
+  { area: "schedules", label: "Schedules", to: "/dash/schedules", phone: false },
+  { area: "logs", label: "Logs", to: "/dash/logs", phone: true },
+  { area: "audit", label: "Audit Log", to: "/dash/audit", phone: false },
+  { area: "webhooks", label: "Webhooks", to: "/dash/webhooks", phone: false },
 ];
+
+/** The label an area's link carries: the Alarms link says how many are active. */
+export const navLabel = (item: NavItem, badge: number) => (badge > 0 ? `${item.label}, ${badge} active` : item.label);
 
 export const APP_VERSION_LABEL = "v0.02";
 
@@ -29,6 +36,8 @@ const SEGMENT_AREAS: Record<string, NavArea> = {
   room: "rooms",
   devices: "devices",
   device: "devices",
+  doors: "doors",
+  alarms: "alarms",
   "lastlock-test": "devices",
   schedules: "schedules",
   holidays: "schedules",
