@@ -69,6 +69,9 @@ export default async function globalSetup() {
       PORT: String(port),
       LOG_LEVEL: "warn",
       DOOR_SIMULATOR: "false",
+      // Each test's doors fall silent when it ends: their offline alarms, 90 s later,
+      // would move the Alarms badge a later test reads (e2e/doors.spec.ts).
+      DEVICE_OFFLINE_SECONDS: "3600",
       DB_STATEMENT_TIMEOUT_MS: "30000",
       DB_CONNECT_TIMEOUT_MS: "10000",
       DECISION_DEADLINE_MS: "30000",

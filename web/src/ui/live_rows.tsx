@@ -3,31 +3,20 @@
 // the rows stay put and a pill says how many arrived (`N new events`), taking
 // them to the top when clicked (or when they scroll back up). Reads are at most
 // one a second, whatever the rate of events (doors at 500 decisions a second).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import Button from "@mui/joy/Button";
 import { type LiveType, useLiveEvents } from "../api/live_events";
+import { useReadSoon } from "./use_read_soon";
 
 /** Scrolled this little, the reader is at the top and sees new rows come in. */
 const TOP_PX = 80;
-const READ_EVERY_MS = 1_000;
 
 export const newEventsText = (n: number) => `${n} new event${n === 1 ? "" : "s"}`;
 
 /** Live rows of `types` for a page whose first page `read` reads again; `enabled` on that first page only. */
 export function useLiveRows(types: readonly LiveType[], read: () => void, enabled: boolean) {
   const [waiting, setWaiting] = useState(0);
-  const last = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const readSoon = () => {
-    if (timer.current) return;
-    const wait = Math.max(0, last.current + READ_EVERY_MS - Date.now());
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      last.current = Date.now();
-      read();
-    }, wait);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const readSoon = useReadSoon(read);
   useLiveEvents(types, (type) => {
     if (type === "open" || type === "resync" || window.scrollY <= TOP_PX) readSoon();
     else setWaiting((n) => n + 1);

@@ -14,6 +14,7 @@ import ModalDialog from "@mui/joy/ModalDialog";
 import Stack from "@mui/joy/Stack";
 import Textarea from "@mui/joy/Textarea";
 import Typography from "@mui/joy/Typography";
+import { serverMessage } from "../../api/api_error";
 import { useOnline } from "../../offline/use_outbox";
 import { Form } from "../../ui/Form";
 import { doneToast, failedToast } from "../../ui/toast/change_toasts";
@@ -33,6 +34,8 @@ export function AlarmDialog({ alarm, action: chosen, onClose }: Props) {
   const online = useOnline();
   const [action, setAction] = useState<AlarmAction | null>(chosen);
   const [note, setNote] = useState("");
+  // Also in the dialog: while it is open, the toast is hidden from assistive technology.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const act = useAlarmAction();
   const tooLong = note.trim().length > NOTE_MAX;
   const send = () => {
@@ -43,7 +46,10 @@ export function AlarmDialog({ alarm, action: chosen, onClose }: Props) {
         doneToast(words.done);
         onClose();
       },
-      onError: (error) => failedToast(words.failed, error),
+      onError: (error) => {
+        failedToast(words.failed, error);
+        setRefusal(serverMessage(error, words.failed));
+      },
     });
   };
 
@@ -61,6 +67,7 @@ export function AlarmDialog({ alarm, action: chosen, onClose }: Props) {
                 <FormHelperText>{note.trim().length}/{NOTE_MAX}</FormHelperText>
               </FormControl>
             )}
+            {refusal && <Typography role="alert" color="danger" level="body-sm">{refusal}</Typography>}
             {!online && <Typography role="status" level="body-sm" color="warning">{T.needConnection}</Typography>}
           </Stack>
           <DialogActions sx={{ pt: 2 }}>

@@ -1,14 +1,18 @@
 // /dash/alarms and /dash/alarms/history (spec 4 §2 "Screens"): the open alarms
 // (active and acknowledged) or the resolved ones, newest first, 50 a page; each card
 // with its actions. Live: any alarm raised, acknowledged or resolved reads the page
-// again (use_alarm_events.ts). `?alarm=<id>` opens that alarm (a critical alarm's toast).
+// again (use_alarm_events.ts), and so does a door.changed of a device with an open
+// alarm shown (its cause ending, `Cleared`, is no alarm event: migration 025 writes it
+// as door.changed). `?alarm=<id>` opens that alarm (a critical alarm's toast).
 import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Card from "@mui/joy/Card";
 import Typography from "@mui/joy/Typography";
+import { useQueryClient } from "@tanstack/react-query";
 import { isNotFound } from "../../api/api_error";
+import { useLiveEvents } from "../../api/live_events";
 import { useOnline } from "../../offline/use_outbox";
 import { EmptyState } from "../../ui/EmptyState";
 import { PageBody, PageHeader } from "../../ui/PageHeader";
@@ -17,11 +21,12 @@ import { Pager } from "../../ui/Pager";
 import { TabLinks } from "../../ui/TabLinks";
 import { useCursorWalk } from "../../ui/use_cursor_walk";
 import { useFailureToast } from "../../ui/use_failure_toast";
-import { type Alarm, type AlarmAction, alarmActions, ALARM_TEXTS as T } from "./alarm_display";
+import { type Alarm, type AlarmAction, alarmActions, alarmsUrl, ALARM_TEXTS as T } from "./alarm_display";
 import { AlarmDialog } from "./AlarmDialog";
 import { AlarmSummary } from "./AlarmSummary";
 import { useAlarm, useAlarmPage } from "./api";
 
+const DOOR_CHANGED = ["door.changed"] as const;
 const TABS = [
   { label: T.open, to: "/dash/alarms" },
   { label: T.history, to: "/dash/alarms/history" },
@@ -37,6 +42,12 @@ export default function AlarmsPage() {
   useFailureToast(online && page.isError && !page.isPlaceholderData ? page.error : null, T.fetchFailed);
   const [acting, setActing] = useState<{ alarm: Alarm; action: AlarmAction } | null>(null);
   const items = page.data?.items ?? [];
+  const cache = useQueryClient();
+  useLiveEvents(DOOR_CHANGED, (_type, data) => {
+    if (items.some((alarm) => alarm.deviceId === (data as { deviceId: number }).deviceId)) {
+      void cache.invalidateQueries({ queryKey: [alarmsUrl(tab, walk.cursor)] });
+    }
+  }, !history);
 
   return (
     <PageBody>

@@ -2,10 +2,13 @@
 // offline with the time it was saved, and kept live: each door.changed puts that
 // door's new entry in place; a change that may move every door's list or lock (an
 // admin change, a lockdown), a (re)connection, or a door not on the board reads it
-// again; and so does a minute passing, since a door falls offline by keeping silent,
-// which no event announces until its alarm.
+// again (at most once a second); and so does half a minute passing, since a door falls
+// offline by keeping silent, which no event announces until its alarm. A change that
+// lands while a read is on its way is read again after it: that read's answer may
+// predate the change, and would put the door back as it was.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLiveEvents } from "../../api/live_events";
+import { useReadSoon } from "../../ui/use_read_soon";
 import { type DoorEntry, withDoorChanged } from "./board_rules";
 
 export const DOOR_BOARD_KEY = ["/api/doors"] as const;
@@ -15,13 +18,17 @@ const BOARD_EVENTS = ["door.changed", "admin.change", "lockdown.started", "lockd
 export function useDoorBoard() {
   const cache = useQueryClient();
   const board = useQuery<DoorEntry[]>({ queryKey: DOOR_BOARD_KEY, staleTime: 0, refetchInterval: READ_AGAIN_MS });
+  const readSoon = useReadSoon(() => void cache.invalidateQueries({ queryKey: DOOR_BOARD_KEY }));
   useLiveEvents(BOARD_EVENTS, (type, data) => {
     if (type === "door.changed") {
       const held = cache.getQueryData<DoorEntry[]>(DOOR_BOARD_KEY);
       const next = held && withDoorChanged(held, data as DoorEntry);
-      if (next) return void cache.setQueryData(DOOR_BOARD_KEY, next);
+      if (next) {
+        cache.setQueryData(DOOR_BOARD_KEY, next);
+        if (cache.isFetching({ queryKey: DOOR_BOARD_KEY }) === 0) return;
+      }
     }
-    void cache.invalidateQueries({ queryKey: DOOR_BOARD_KEY });
+    readSoon();
   }, true);
   return board;
 }

@@ -33,15 +33,18 @@ export function clockText(iso: string, now: Date, timeZone?: string): string {
   return `${new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }).format(at)}, ${time}`;
 }
 
-export const connectionText = (door: DoorEntry) => CONNECTION[door.connection.state];
+/** What the door's three facts are read from: a board entry, or a device read (GET /api/devices/{id}). */
+export type DoorFacts = Pick<DoorEntry, "connection" | "position" | "list">;
+
+export const connectionText = (door: DoorFacts) => CONNECTION[door.connection.state];
 
 /** `Last seen …` under an offline door; null otherwise. */
-export function lastSeenText(door: DoorEntry, now: Date, timeZone?: string): string | null {
+export function lastSeenText(door: DoorFacts, now: Date, timeZone?: string): string | null {
   const seen = door.connection.lastSeenAt;
   return door.connection.state === "offline" && seen ? `Last seen ${clockText(seen, now, timeZone)}` : null;
 }
 
-export const positionText = (door: DoorEntry) => POSITION[door.position.state];
+export const positionText = (door: DoorFacts) => POSITION[door.position.state];
 export const lockText = (door: DoorEntry) => LOCK[door.lock];
 
 /**
@@ -49,7 +52,7 @@ export const lockText = (door: DoorEntry) => LOCK[door.lock];
  * and the list has changed since (docs/screens.md). A door that never fetched one is
  * behind with no time.
  */
-export function listText(door: DoorEntry, now: Date, timeZone?: string): string {
+export function listText(door: DoorFacts, now: Date, timeZone?: string): string {
   if (door.list.current) return BOARD_TEXTS.upToDate;
   return door.list.fetchedAt ? `Behind since ${clockText(door.list.fetchedAt, now, timeZone)}` : "Behind";
 }

@@ -4,3 +4,8 @@
 // (app/prerender.tsx).
 export { YourDoors } from "./YourDoors";
 export { MEMBER_DOORS_KEY, passkeyCheckKey } from "./api";
+// And of the Doors board: a room's doors' positions (the room Overview), the board's
+// words (the device page's Connection card) and its live read.
+export { RoomDoorPositions } from "./RoomDoorPositions";
+export { useDoorBoard } from "./board_api";
+export { connectionText, type DoorEntry, type DoorFacts, lastSeenText, listText, positionText } from "./board_rules";

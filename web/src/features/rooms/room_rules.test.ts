@@ -4,6 +4,7 @@ import {
   deleteRoomConfirmation,
   deviceCountLabel,
   doorPayload,
+  heldOpenSeconds,
   doorStateReason,
   filterByNameOrType,
   newRoomPayload,
@@ -103,10 +104,15 @@ describe("sensor events", () => {
 
 describe("the door", () => {
   it("sends the room's own name and description with the door's settings", () => {
-    expect(doorPayload({ name: " Lab ", description: null }, { unlockScheduleId: 4, firstPersonIn: true }))
-      .toEqual({ name: "Lab", description: null, unlockScheduleId: 4, firstPersonIn: true });
-    expect(doorPayload({ name: "Lab", description: "Level 2" }, { unlockScheduleId: null, firstPersonIn: false }))
-      .toEqual({ name: "Lab", description: "Level 2", unlockScheduleId: null, firstPersonIn: false });
+    expect(doorPayload({ name: " Lab ", description: null }, { unlockScheduleId: 4, firstPersonIn: true, heldOpenSeconds: 60 }))
+      .toEqual({ name: "Lab", description: null, unlockScheduleId: 4, firstPersonIn: true, heldOpenSeconds: 60 });
+    expect(doorPayload({ name: "Lab", description: "Level 2" }, { unlockScheduleId: null, firstPersonIn: false, heldOpenSeconds: 300 }))
+      .toEqual({ name: "Lab", description: "Level 2", unlockScheduleId: null, firstPersonIn: false, heldOpenSeconds: 300 });
+  });
+
+  it("takes held-open seconds from 10 to 3600, whole, and nothing else", () => {
+    for (const [text, seconds] of [["10", 10], [" 3600 ", 3600], ["90", 90]] as const) expect(heldOpenSeconds(text)).toBe(seconds);
+    for (const text of ["9", "3601", "", "1.5", "-20", "60s", "1e2", "99999"]) expect(heldOpenSeconds(text)).toBeNull();
   });
   it("says why the door is as it is, and until when", () => {
     expect(doorStateReason({ state: "locked", since: null, until: null, reason: "No unlock schedule" })).toBe("No unlock schedule");

@@ -58,13 +58,25 @@ export const roomEditPayload = (form: NewRoomForm) => ({
 });
 
 /** What a room's door does (spec 3 §1): its unlock schedule, and whether it waits for the first person in. */
-export type DoorSettings = Pick<Room, "unlockScheduleId" | "firstPersonIn">;
+export type DoorSettings = Pick<Room, "unlockScheduleId" | "firstPersonIn" | "heldOpenSeconds">;
+
+/** `Held-open alarm after` (spec 4 §1): whole seconds from 10 to 3600. */
+export const HELD_OPEN_LIMITS = { min: 10, max: 3600 } as const;
+export const HELD_OPEN_PROBLEM = "Held-open alarm after must be 10 to 3600 seconds";
+
+/** The seconds typed, or null when they are not a whole number from 10 to 3600. */
+export function heldOpenSeconds(text: string): number | null {
+  if (!/^\d{1,4}$/.test(text.trim())) return null;
+  const seconds = Number(text.trim());
+  return seconds >= HELD_OPEN_LIMITS.min && seconds <= HELD_OPEN_LIMITS.max ? seconds : null;
+}
 
 /** PUT /api/rooms/{id} wants the name (and drops a description left out): the room's own, with the door's settings. */
 export const doorPayload = (room: Pick<Room, "name" | "description">, door: DoorSettings) => ({
   ...roomEditPayload({ name: room.name, description: room.description ?? "" }),
   unlockScheduleId: door.unlockScheduleId,
   firstPersonIn: door.firstPersonIn,
+  heldOpenSeconds: door.heldOpenSeconds,
 });
 
 export const DOOR_STATES = {
