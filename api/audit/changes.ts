@@ -18,8 +18,9 @@ type Row = Record<string, unknown>;
 /** Bookkeeping every row has; not a change anyone made. */
 const BOOKKEEPING = new Set(["id", "createdAt", "updatedAt"]);
 
+/** A field's value as recorded: a secret's only as "[redacted]"; a yes or no (hasDensityApiToken) as itself, since it says only whether one is set. */
 const shown = (field: string, value: unknown) =>
-  value === undefined ? null : SECRET.test(field) && value !== null ? REDACTED : value;
+  value === undefined ? null : SECRET.test(field) && value !== null && typeof value !== "boolean" ? REDACTED : value;
 
 /** The fields that differ between two versions of a row (either may be null: made, removed). */
 export function changesOf(before: Row | null, after: Row | null, fields?: string[]): Changes {

@@ -38,6 +38,25 @@ const DEVICES: RowKind<Device> = {
 };
 const deviceOr404 = (sql: Queries, id: number) => rowOr404(DEVICES, sql, id);
 
+/**
+ * What a made or edited device's audit event compares: what the device is, and the
+ * settings of its kind only (a card reader's event lists no Density fields); not the
+ * figures the server keeps about it (last access, credential count, sync times).
+ */
+const AUDITED = ["name", "deviceId", "type", "manufacturer", "roomId", "roomName", "isActive", "isPending"];
+const KIND_FIELDS: Partial<Record<Device["type"], string[]>> = {
+  density: ["densitySpaceId", "densityAuthType", "hasDensityApiToken", "hasDensityClientId", "hasDensityClientSecret"],
+  lastlock: ["lastLockDeviceId", "lastLockDescription"],
+};
+const UNIFI_FIELDS = ["unifiDeviceId", "unifiModel", "unifiIp", "unifiMac"];
+/** The fields of the versions given (a device that changed kind: both kinds'). */
+const auditedFields = (...versions: (Device | null)[]) => [
+  ...new Set([
+    ...AUDITED,
+    ...versions.flatMap((d) => (d ? [...(KIND_FIELDS[d.type] ?? []), ...(d.unifiDeviceId ? UNIFI_FIELDS : [])] : [])),
+  ]),
+];
+
 async function assertRoom(sql: Queries, roomId: number | null | undefined) {
   if (roomId != null && !(await roomExists(sql, roomId))) throw notFound.room();
 }
@@ -63,7 +82,7 @@ export const deviceRoutes = new Hono<Env>()
       if (id === undefined) throw conflict("Could not generate a free device ID; please give one");
     }
     const device = await deviceOr404(sql, id);
-    auditChange(c, "device", "create", null, device);
+    auditChange(c, "device", "create", null, device, auditedFields(device));
     return c.json(device, 201);
   })
   // With what the Doors board says of it (spec 4 §1; doors/board.ts).
@@ -82,7 +101,7 @@ export const deviceRoutes = new Hono<Env>()
         await assertRoom(tx, input.roomId);
         await updateDevice(tx, id, input);
         const after = await deviceOr404(tx, id);
-        auditChange(c, "device", "update", before, after);
+        auditChange(c, "device", "update", before, after, auditedFields(before, after));
         return after;
       }),
       DUPLICATE_DEVICE_ID,

@@ -307,6 +307,26 @@ describeApp("devices", async (t, { sql, login }) => {
       assert(!/densityApiToken"|densityClientId"|densityClientSecret"/.test(text), text);
     }
   });
+
+  await t.step("audit: a device's event lists its own kind's fields, and a yes or no as itself", async () => {
+    const reader = (await request("POST", "/api/devices", { body: { name: "Audit Reader", type: "reader", roomId: lab } })).json;
+    const [made] = await sql`select changes from audit_events where action = 'device.create' and target_id = ${String(reader.id)}`;
+    assertEquals(Object.keys(made.changes).sort(), ["deviceId", "isActive", "isPending", "manufacturer", "name", "roomId", "roomName", "type"]);
+    const density = (await request("POST", "/api/devices", { body: { name: "Audit Density", type: "density" } })).json;
+    const put = (body: Record<string, unknown>) =>
+      request("PUT", `/api/devices/${density.id}`, { body: { name: "Audit Density", deviceId: density.deviceId, ...body } });
+    const lastUpdate = async () =>
+      (await sql`select changes from audit_events where action = 'device.update' and target_id = ${String(density.id)} order by id desc limit 1`)[0].changes;
+    assertEquals((await put({ densityApiToken: "tok-audit-1" })).status, 200);
+    const tokened = await lastUpdate();
+    assertEquals(tokened, { hasDensityApiToken: [false, true] });
+    assert(!JSON.stringify(tokened).includes("tok-audit-1"), "the token itself is never recorded");
+    // Becoming a reader: the Density fields it leaves behind are the change.
+    await put({ type: "reader" });
+    const edited = await lastUpdate();
+    assertEquals(edited.type, ["density", "reader"]);
+    assert(!("credentialCount" in edited) && !("lastSync" in edited), JSON.stringify(edited));
+  });
 });
 
 describeApp("assigned credentials", async (t, { sql, login }) => {

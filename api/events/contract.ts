@@ -34,6 +34,13 @@ export const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== "webhook.test"
 
 export type Subscribable = (typeof SUBSCRIBABLE)[number];
 
+/**
+ * What a webhook's eventTypes may list (spec 3 §6): every subscribable type, and
+ * webhook.test. Listing webhook.test changes nothing: only `Send test event` sends
+ * one, to the one endpoint it was asked for, whatever that endpoint lists.
+ */
+export const WEBHOOK_EVENT_TYPES = [...SUBSCRIBABLE, "webhook.test"] as const;
+
 /** What the dashboards' live stream carries: every subscribable type, and door.changed (the Doors board's). */
 export const LIVE_TYPES = [...SUBSCRIBABLE, "door.changed"] as const;
 

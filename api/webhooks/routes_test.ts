@@ -88,7 +88,7 @@ describeApp("webhooks", async (t, testApp) => {
       ],
       [
         { url: PUBLIC, eventTypes: ["access.opened"] },
-        "Event types must be a list of: access.granted, access.denied, lockdown.started, lockdown.ended, door.unlocked_remotely, alarm.raised, alarm.acknowledged, alarm.resolved, admin.change",
+        "Event types must be a list of: access.granted, access.denied, lockdown.started, lockdown.ended, door.unlocked_remotely, alarm.raised, alarm.acknowledged, alarm.resolved, admin.change, webhook.test",
       ],
       [{ url: PUBLIC, description: "x".repeat(501) }, "Description must be at most 500 characters"],
     ];
@@ -96,6 +96,14 @@ describeApp("webhooks", async (t, testApp) => {
       const res = await admin.request("POST", "/api/webhooks", { body });
       assertEquals([res.status, res.json.error], [400, error]);
     }
+  });
+
+  await t.step("webhook.test may be listed (spec 3 §6); only Send test event sends it", async () => {
+    const made = await admin.request("POST", "/api/webhooks", { body: { url: `${PUBLIC}/tests`, eventTypes: ["webhook.test", "admin.change"] } });
+    assertEquals([made.status, made.json.eventTypes], [201, ["admin.change", "webhook.test"]]);
+    const [{ n }] = await sql`select count(*)::int as n from webhook_deliveries d join events e on e.id = d.event_id
+      where d.webhook_id = ${made.json.id} and e.type = 'webhook.test'`;
+    assertEquals(n, 0);
   });
 
   let lockdowns: { id: number; updatedAt: string };

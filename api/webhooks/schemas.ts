@@ -2,7 +2,7 @@
 // (http/read_body.ts); the spec gives one (a private address, webhooks/public_address.ts),
 // the rest are ours (docs/api.md). The Add Webhook dialog checks with these same rules.
 import { z } from "zod";
-import { SUBSCRIBABLE } from "../events/contract.ts";
+import { WEBHOOK_EVENT_TYPES } from "../events/contract.ts";
 
 export const URL_MAX = 2000;
 export const DESCRIPTION_MAX = 500;
@@ -13,7 +13,7 @@ export const WEBHOOK_MESSAGES = {
   urlInvalid: "Webhook URL must be an http:// or https:// address",
   urlTooLong: `Webhook URL must be at most ${URL_MAX} characters`,
   descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters`,
-  eventTypes: `Event types must be a list of: ${SUBSCRIBABLE.join(", ")}`,
+  eventTypes: `Event types must be a list of: ${WEBHOOK_EVENT_TYPES.join(", ")}`,
   isActive: "isActive must be true or false",
   privateAddress: "Webhook URL must be a public address",
   unresolved: "Webhook URL's host could not be found",
@@ -53,9 +53,9 @@ export const webhookBody = z.object({
     M.descriptionTooLong,
   )
     .default(""),
-  eventTypes: z.array(z.enum(SUBSCRIBABLE, { error: M.eventTypes }), { error: M.eventTypes })
-    .max(SUBSCRIBABLE.length * 2, M.eventTypes).default([])
-    .transform((types) => SUBSCRIBABLE.filter((type) => types.includes(type))),
+  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: M.eventTypes }), { error: M.eventTypes })
+    .max(WEBHOOK_EVENT_TYPES.length * 2, M.eventTypes).default([])
+    .transform((types) => WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type))),
   isActive: z.boolean({ error: M.isActive }).default(true),
 });
 
