@@ -45,6 +45,8 @@ import { eventRoutes } from "./events/routes.ts";
 import { MemberStreams } from "./member_doors/member_streams.ts";
 import { memberDoorRoutes } from "./member_doors/routes.ts";
 import { webhookRoutes } from "./webhooks/routes.ts";
+import { pushRoutes } from "./push/routes.ts";
+import { notificationSettingsRoutes } from "./notifications/settings.ts";
 import { alarmRoutes } from "./alarms/routes.ts";
 import { doorRoutes } from "./doors/routes.ts";
 
@@ -127,7 +129,9 @@ export function createApp(
   app.route("/api/alarms", alarmRoutes);
   app.route("/api/doors", doorRoutes);
   app.route("/api/events", eventRoutes);
+  app.route("/api/me/notification-settings", notificationSettingsRoutes);
   app.route("/api/me", memberDoorRoutes);
+  app.route("/api/push", pushRoutes);
   app.route("/api/webhooks", webhookRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);

@@ -49,6 +49,8 @@ const schema = z.object({
   DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(30).max(3600).default(90),
   // Webhooks to loopback, private and link-local addresses (webhooks/public_address.ts).
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  // Push subscriptions to loopback, private and plain-http push services (tests' own).
+  PUSH_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   DECISIONS_SYNCHRONOUS_COMMIT: z.enum(["on", "off"], {
     error: 'must be "on" (the default: wait for the WAL flush) or "off"',
   }).default("on"),
@@ -98,6 +100,7 @@ export type Config = Readonly<{
   decisionsSynchronousCommit: "on" | "off";
   /** Webhooks may call loopback, private and link-local addresses (off: refused). */
   webhookAllowPrivate: boolean;
+  pushAllowPrivate: boolean;
 }>;
 
 export class ConfigError extends Error {}
@@ -163,5 +166,6 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     deviceOfflineSeconds: e.DEVICE_OFFLINE_SECONDS,
     decisionsSynchronousCommit: e.DECISIONS_SYNCHRONOUS_COMMIT,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
+    pushAllowPrivate: e.PUSH_ALLOW_PRIVATE === "true",
   };
 }

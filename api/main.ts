@@ -16,6 +16,7 @@ import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startSearchIndexMerge } from "./jobs/search_index_merge.ts";
 import { startDoorWatch } from "./doors/watch.ts";
+import { vapidKeys } from "./push/vapid.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
 import { WebhookSender } from "./webhooks/sender.ts";
 import { startSenderThread } from "./webhooks/sender_thread.ts";
@@ -121,6 +122,8 @@ try {
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
+// Web Push's key pair, made at the first start and kept (spec 4 §3): before any browser asks.
+await vapidKeys(db.sql);
 // Held-open and offline alarms, in every process (doors/watch.ts).
 const stopDoorWatch = startDoorWatch(db.sql, { offlineSeconds: config.deviceOfflineSeconds, log });
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference

@@ -52,6 +52,11 @@ const EXPECTED: Record<string, Expected> = {
   "POST /api/me/doors/:roomId/unlock/options": null,
   "POST /api/me/doors/:roomId/unlock": null,
 
+  "PUT /api/me/notification-settings": event("user.notification_settings.update", caller, "user"),
+  // A browser's push subscription is the user's own, not an admin change.
+  "POST /api/push/subscriptions": null,
+  "DELETE /api/push/subscriptions": null,
+
   "POST /api/rooms": event("room.create", answerId),
   "PUT /api/rooms/:id": event("room.update", id),
   "PATCH /api/rooms/:id/toggle-active": event("room.deactivate", id),

@@ -76,6 +76,12 @@ export async function currentUser(
   return user ?? null;
 }
 
+/** The stored hash of this browser's session token, or null without a cookie. */
+export async function sessionTokenHash(c: Context, config: Config): Promise<string | null> {
+  const token = getCookie(c, cookieName(isSecure(c, config)));
+  return token && token.length <= 100 ? await hashToken(token) : null;
+}
+
 /** Ends this browser's session; the id of the user it belonged to, or null when none. */
 export async function signOut(c: Context, sql: Queries, config: Config): Promise<number | null> {
   const secure = isSecure(c, config);

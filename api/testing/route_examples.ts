@@ -289,6 +289,11 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
       body: await member.phone.assert(options.json.challenge),
     };
   },
+  "PUT /api/me/notification-settings": () => ({ as: "admin", body: { pushAlarms: "critical", emailAlarms: "none" } }),
+  // A fresh endpoint each: the same one again would replace, not add. The test app
+  // allows a loopback push service (PUSH_ALLOW_PRIVATE); see api/push/routes_test.ts.
+  "POST /api/push/subscriptions": (w) => ({ as: "member", body: pushSubscription(`https://203.0.114.7/push/${w.next()}`) }),
+  "DELETE /api/push/subscriptions": (w) => ({ as: "member", body: { endpoint: `https://203.0.114.7/push/${w.next()}` } }),
   // A fresh room each: a lockdown left active covers nothing another example uses.
   "POST /api/lockdowns": async (w) => ({
     as: "admin",
@@ -531,4 +536,12 @@ export async function send(
     (example.body === undefined ? undefined : JSON.stringify(example.body));
   if (raw !== undefined) headers["content-type"] = "application/json";
   return await w.app.request(method, path, { raw, headers });
+}
+
+/** A browser's push subscription to `endpoint`, with keys of the right sizes (65-byte point, 16-byte secret). */
+export function pushSubscription(endpoint: string) {
+  const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  const point = new Uint8Array(65).fill(7);
+  point[0] = 4;
+  return { endpoint, keys: { p256dh: b64url(point), auth: b64url(new Uint8Array(16).fill(9)) } };
 }
