@@ -54,7 +54,7 @@ const ANY_BADGE_SHARE = 0.13;
 /** How often someone at a door that opens for nobody goes to another door instead. */
 const QUIET_DOOR_SKIP = 0.85;
 /** Someone let in opens the door and shuts it this long after (spec 4 §1, the Doors board). */
-const DOOR_OPEN_MS = { min: 2_000, max: 8_000 };
+export const DOOR_OPEN_MS = { min: 2_000, max: 8_000 };
 /** Now and then a door is held open past its held-open time (60 s by default): an alarm. */
 const HELD_OPEN_SHARE = 0.03;
 const HELD_OPEN_MS = 75_000;
@@ -74,6 +74,8 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
   const closing = new Set<ReturnType<typeof setTimeout>>();
   /** The first door opened after a start is held open: a fresh demo shows an alarm. */
   let heldYet = false;
+  /** Doors held open now (until their hold ends). */
+  const propped = new Set<number>();
 
   const fetch = inProcessFetch(request);
 
@@ -157,11 +159,18 @@ export function startDoorSimulator(options: DoorSimulatorOptions) {
   /** The person let in opens the door and shuts it behind them, or now and then leaves it open. */
   async function walkThrough(door: Door) {
     await door.controller.doorInput("door.opened");
+    // Someone else through a door propped open leaves it propped: shutting it behind
+    // them would end the hold before its alarm (a busy demo door sees several a minute).
+    if (propped.has(door.id)) return;
     const held = !heldYet || random() < HELD_OPEN_SHARE;
     heldYet = true;
+    if (held) propped.add(door.id);
     const ms = held ? HELD_OPEN_MS : DOOR_OPEN_MS.min + random() * (DOOR_OPEN_MS.max - DOOR_OPEN_MS.min);
     const shut = setTimeout(() => {
       closing.delete(shut);
+      // Propped open by someone since: it stays open until that hold ends.
+      if (!held && propped.has(door.id)) return;
+      propped.delete(door.id);
       if (doors.get(door.id) === door) {
         door.controller.doorInput("door.closed").catch((error) => log.warn("door simulator: close failed", { error: String(error) }));
       }

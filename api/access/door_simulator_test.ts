@@ -6,7 +6,7 @@ import { describeApp } from "../testing/test_app.ts";
 import { createLogger } from "../http/logger.ts";
 import { seedDemo } from "../demo/seed.ts";
 import { prngForTests } from "./testing.ts";
-import { startDoorSimulator } from "./door_simulator.ts";
+import { DOOR_OPEN_MS, startDoorSimulator } from "./door_simulator.ts";
 
 describeApp("door simulator", async (t, testApp) => {
   const { sql, app } = testApp;
@@ -68,6 +68,18 @@ describeApp("door simulator", async (t, testApp) => {
     const [latest] = await sql`select device_name, room_name from access_logs
       order by id desc limit 1`;
     assert(latest.deviceName && latest.roomName);
+  });
+
+  await t.step("the first door opened is held open past its alarm, whoever else walks through it", async () => {
+    const [first] = await sql<{ deviceId: number }[]>`select device_id from door_events where type = 'door.opened' order by id limit 1`;
+    const [{ n }] = await sql`select count(*)::int as n from door_events where type = 'door.opened' and device_id = ${first.deviceId}`;
+    assert(n >= 2, `someone else walked through the held door (${n} openings)`);
+    // Every other opening of these ticks has shut by now; the held one has not.
+    await new Promise((resolve) => setTimeout(resolve, DOOR_OPEN_MS.max + 500));
+    const [held] = await sql`select position from door_states where device_id = ${first.deviceId}`;
+    assertEquals(held.position, "open");
+    const [{ shut }] = await sql`select count(*)::int as shut from door_events where type = 'door.closed'`;
+    assert(shut > 0, "the others shut");
   });
 
   await t.step("its doors are controllers on their event streams: a remote unlock is opened and acknowledged", async () => {
