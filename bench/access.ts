@@ -31,8 +31,8 @@ import { migrate } from "../api/db/migrate.ts";
 import { createLogger } from "../api/http/logger.ts";
 import { deviceKeyOnly } from "../api/access/device_auth.ts";
 import { startSearchIndexMerge } from "../api/jobs/search_index_merge.ts";
+import { env, inFlight } from "./figures.ts";
 
-const env = (name: string, fallback: number) => Number(Deno.env.get(name) ?? fallback);
 
 // --- the server role -------------------------------------------------------------
 
@@ -631,21 +631,15 @@ async function openLoop(
   const service: number[] = [];
   let errors = 0;
   const pending: Promise<void>[] = [];
-  // At most `connections` requests in flight, like a fleet of controllers each on its
-  // own connection: a due request waits for a free one (and that wait counts).
-  let free = connections;
-  const waiting: (() => void)[] = [];
-  const slot = () =>
-    free > 0 ? (free--, Promise.resolve()) : new Promise<void>((r) => waiting.push(r));
-  const release = () => (waiting.length ? waiting.shift()!() : free++);
+  // A due request waits for a free connection, and that wait counts.
+  const run = inFlight(connections);
   const start = performance.now() + 20;
   let i = 0;
   while (i < total) {
     const now = performance.now();
     while (i < total && start + (i * 1000) / rate <= now) {
       const due = start + (i * 1000) / rate;
-      pending.push((async () => {
-        await slot();
+      pending.push(run(async () => {
         const sent = performance.now();
         try {
           await send(make());
@@ -654,10 +648,8 @@ async function openLoop(
           service.push(end - sent);
         } catch (error) {
           if (!errors++) console.error(`first error: ${error}`);
-        } finally {
-          release();
         }
-      })());
+      }));
       i++;
     }
     await new Promise((r) => setTimeout(r, 1));

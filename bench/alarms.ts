@@ -21,7 +21,7 @@ import { addBenchAdmin, benchAdminCookie } from "./bench_admin.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
 import { events } from "../api/testing/sse.ts";
-import { atApiPriority, env, percentile, sleep, summary } from "./figures.ts";
+import { atApiPriority, env, inFlight, percentile, sleep, summary } from "./figures.ts";
 
 const DEVICES = env("DEVICES", 500);
 const SAMPLES = env("SAMPLES", 50);
@@ -47,16 +47,13 @@ if (Deno.args[0] === "--decisions") {
 /** Decisions at DECISIONS_PER_SECOND for `seconds` (open loop, ≤ IN_FLIGHT at once), through each base in turn: each one's status and time from when it was due. */
 async function sendDecisions({ bases, keys, seconds }: DecisionLoad) {
   const results: { status: number; ms: number }[] = [];
-  let free = IN_FLIGHT;
-  const queue: (() => void)[] = [];
-  const slot = () => (free > 0 ? (free--, Promise.resolve()) : new Promise<void>((resolve) => queue.push(resolve)));
-  const release = () => (queue.length ? queue.shift()!() : free++);
+  const run = inFlight(IN_FLIGHT);
   const pending: Promise<void>[] = [];
   const start = performance.now();
   for (let n = 0; n < DECISIONS_PER_SECOND * seconds; n++) {
     const due = start + (n * 1_000) / DECISIONS_PER_SECOND;
     await sleep(due - performance.now());
-    pending.push(slot().then(async () => {
+    pending.push(run(async () => {
       try {
         const res = await fetch(`${bases[n % bases.length]}/api/access/decisions`, {
           method: "POST",
@@ -67,8 +64,6 @@ async function sendDecisions({ bases, keys, seconds }: DecisionLoad) {
         results.push({ status: res.status, ms: performance.now() - due });
       } catch {
         results.push({ status: 0, ms: performance.now() - due });
-      } finally {
-        release();
       }
     }));
   }

@@ -1,6 +1,6 @@
 // What the benchmarks share: their sizes from the environment, percentiles and the
-// one-line summary of a set of times, an open loop's sleep, and the load generator's
-// priority.
+// one-line summary of a set of times, an open loop's sleep and its limit of requests
+// in flight, and the load generator's priority.
 import { NICE } from "../api/db/private_postgres.ts";
 
 /** A size from the environment (DEVICES=, USERS=, …), or its default. */
@@ -32,4 +32,23 @@ export const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resol
  */
 export async function atApiPriority() {
   if (NICE) await new Deno.Command("renice", { args: ["-n", String(NICE), "-p", String(Deno.pid)], stdout: "null" }).output();
+}
+
+/**
+ * At most `limit` requests in flight, like a fleet of controllers each on its own
+ * connection: `run` waits for a free one (a wait an open loop counts) and frees it after.
+ */
+export function inFlight(limit: number) {
+  let free = limit;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      if (waiting.length) waiting.shift()!();
+      else free++;
+    }
+  };
 }
