@@ -59,9 +59,8 @@ export async function currentUser(
   sql: Queries,
   config: Config,
 ): Promise<SessionUser | null> {
-  const token = getCookie(c, cookieName(isSecure(c, config)));
-  if (!token || token.length > 100) return null;
-  const tokenHash = await hashToken(token);
+  const tokenHash = await sessionTokenHash(c, config);
+  if (!tokenHash) return null;
   const idle = config.sessionIdleMinutes * 60;
   // One statement: refresh last_seen_at only for a live session of an active user.
   const [user] = await sql<SessionUser[]>`

@@ -41,19 +41,19 @@ export const notificationSettingsRoutes = new Hono<Env>()
     const saved = await transaction(c.var.sql, async (tx) => {
       const [held] = await tx<NotificationSettings[]>`
         select push_alarms, email_alarms, updated_at from notification_settings where user_id = ${user.id} for update`;
-      if (held) assertVersion(c, held as { updatedAt: Date });
-      const next = { ...(held ?? DEFAULTS), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
+      if (held) assertVersion(c, { updatedAt: held.updatedAt! });
+      const base = held ?? DEFAULTS;
+      const next = { pushAlarms: input.pushAlarms ?? base.pushAlarms, emailAlarms: input.emailAlarms ?? base.emailAlarms };
       const [row] = await tx<NotificationSettings[]>`
         insert into notification_settings (user_id, push_alarms, email_alarms)
         values (${user.id}, ${next.pushAlarms}, ${next.emailAlarms})
         on conflict (user_id) do update set push_alarms = excluded.push_alarms, email_alarms = excluded.email_alarms,
           updated_at = now()
         returning push_alarms, email_alarms, updated_at`;
-      const fields = ["pushAlarms", "emailAlarms"];
       audit(c, {
         action: "user.notification_settings.update",
         target: targetOf("user", { id: user.id, firstName: user.firstName, lastName: user.lastName }),
-        changes: changesOf(held ?? DEFAULTS, row, fields),
+        changes: changesOf(base, row, ["pushAlarms", "emailAlarms"]),
       });
       return row;
     });
