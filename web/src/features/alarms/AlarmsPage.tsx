@@ -13,6 +13,7 @@ import Typography from "@mui/joy/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { isNotFound } from "../../api/api_error";
 import { useLiveEvents } from "../../api/live_events";
+import { useReadSoon } from "../../ui/use_read_soon";
 import { useOnline } from "../../offline/use_outbox";
 import { EmptyState } from "../../ui/EmptyState";
 import { PageBody, PageHeader } from "../../ui/PageHeader";
@@ -43,10 +44,10 @@ export default function AlarmsPage() {
   const [acting, setActing] = useState<{ alarm: Alarm; action: AlarmAction } | null>(null);
   const items = page.data?.items ?? [];
   const cache = useQueryClient();
+  // At most once a second: a propped door's alarm device reports every opening and closing.
+  const readSoon = useReadSoon(() => void cache.invalidateQueries({ queryKey: [alarmsUrl(tab, walk.cursor)] }));
   useLiveEvents(DOOR_CHANGED, (_type, data) => {
-    if (items.some((alarm) => alarm.deviceId === (data as { deviceId: number }).deviceId)) {
-      void cache.invalidateQueries({ queryKey: [alarmsUrl(tab, walk.cursor)] });
-    }
+    if (items.some((alarm) => alarm.deviceId === (data as { deviceId: number }).deviceId)) readSoon();
   }, !history);
 
   return (
@@ -57,12 +58,14 @@ export default function AlarmsPage() {
       {page.data && (items.length
         ? (
           <Box component="ul" aria-label={history ? "Resolved alarms" : "Open alarms"} sx={{ listStyle: "none", m: 0, p: 0, display: "flex", flexDirection: "column", gap: 1.5 }}>
-            {items.map((alarm) => (
+            {items.map((alarm) => {
+              const actions = alarmActions(alarm);
+              return (
               <Card key={alarm.id} component="li" variant="outlined" aria-label={`Alarm ${alarm.id}`} sx={{ flexDirection: { xs: "column", sm: "row" }, alignItems: { sm: "center" }, justifyContent: "space-between", gap: 1.5 }}>
                 <AlarmSummary alarm={alarm} />
-                {alarmActions(alarm).length > 0 && (
+                {actions.length > 0 && (
                   <Box sx={{ display: "flex", gap: 1, flexShrink: 0 }}>
-                    {alarmActions(alarm).map((action) => (
+                    {actions.map((action) => (
                       <Button key={action} size="sm" variant="outlined" color={action === "resolve" ? "success" : "primary"} disabled={!online} onClick={() => setActing({ alarm, action })}>
                         {action === "resolve" ? T.resolve : T.acknowledge}
                       </Button>
@@ -70,7 +73,8 @@ export default function AlarmsPage() {
                   </Box>
                 )}
               </Card>
-            ))}
+              );
+            })}
           </Box>
         )
         : <EmptyState>{history ? T.noneResolved : T.noneOpen}</EmptyState>)}

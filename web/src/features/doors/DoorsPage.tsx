@@ -44,7 +44,7 @@ export default function DoorsPage() {
           {`Offline: the board as saved at ${clockText(new Date(board.dataUpdatedAt).toISOString(), new Date())}`}
         </Typography>
       )}
-      {board.isSuccess || board.data
+      {board.data
         ? shown.length
           ? (
             <Box
