@@ -64,6 +64,9 @@ try {
   const applied = await migrate(unbounded(db.sql));
   if (applied.length) log.info("migrations applied", { applied });
   if (config.demo && await seedDemo(unbounded(db.sql))) log.info("demo data created");
+  // Web Push's key pair, made at the first start and kept (spec 4 §3). Here, before the
+  // server listens: after it, a stop asked for in the meantime would find no handler yet.
+  await vapidKeys(db.sql);
 } catch (error) {
   await db.close();
   fail(`database setup failed: ${(error as Error).message}`);
@@ -122,8 +125,6 @@ try {
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
-// Web Push's key pair, made at the first start and kept (spec 4 §3): before any browser asks.
-await vapidKeys(db.sql);
 // Held-open and offline alarms, in every process (doors/watch.ts).
 const stopDoorWatch = startDoorWatch(db.sql, { offlineSeconds: config.deviceOfflineSeconds, log });
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
