@@ -49,6 +49,8 @@ import { pushRoutes } from "./push/routes.ts";
 import { notificationSettingsRoutes } from "./notifications/settings.ts";
 import { alarmRoutes } from "./alarms/routes.ts";
 import { doorRoutes } from "./doors/routes.ts";
+import { mailRoutes } from "./mail/routes.ts";
+import { MAILBOX_PATH, mailboxRoutes } from "./mail/mailbox.ts";
 
 /**
  * The doors' list fetches in one process (http/admission.ts): a few at once keep the
@@ -133,6 +135,7 @@ export function createApp(
   app.route("/api/me", memberDoorRoutes);
   app.route("/api/push", pushRoutes);
   app.route("/api/webhooks", webhookRoutes);
+  app.route("/api/mail", mailRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);
@@ -144,6 +147,7 @@ export function createApp(
   // Stripe hosted page posts plain HTML forms and delivers webhooks to this app.
   app.route(DENSITY_SIMULATOR_PATH, densitySimulatorRoutes);
   app.route(STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes((request) => app.fetch(request)));
+  app.route(MAILBOX_PATH, mailboxRoutes);
 
   // Registered last but /api paths pass through it, so unknown ones end in the
   // JSON 404 and routes added after createApp (tests) still answer.

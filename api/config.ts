@@ -49,6 +49,13 @@ const schema = z.object({
   DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(30).max(3600).default(90),
   // Webhooks to loopback, private and link-local addresses (webhooks/public_address.ts).
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  // E-mail (spec 4 §3; mail/channel.ts): unset, the demo mailbox in demo mode, else off.
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^/\s]+(:\d{1,5})?\/?$/, "must be smtp://[user:pass@]host[:port] (STARTTLS) or smtps://… (TLS)")
+    .optional(),
+  MAIL_FROM: z.string().max(320).regex(
+    /^([^<>\r\n]+ <[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+    "must be an address, or a name and <address>",
+  ).optional(),
   // Push subscriptions to loopback, private and plain-http push services (tests' own).
   PUSH_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
   DECISIONS_SYNCHRONOUS_COMMIT: z.enum(["on", "off"], {
@@ -101,6 +108,8 @@ export type Config = Readonly<{
   /** Webhooks may call loopback, private and link-local addresses (off: refused). */
   webhookAllowPrivate: boolean;
   pushAllowPrivate: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -167,5 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     decisionsSynchronousCommit: e.DECISIONS_SYNCHRONOUS_COMMIT,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
     pushAllowPrivate: e.PUSH_ALLOW_PRIVATE === "true",
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

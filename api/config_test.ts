@@ -36,6 +36,10 @@ for (
     ["DECISION_DEADLINE_MS", "1.5"],
     ["DECISIONS_SYNCHRONOUS_COMMIT", "false"],
     ["DECISIONS_SYNCHRONOUS_COMMIT", "local"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["SMTP_URL", "smtp://"],
+    ["MAIL_FROM", "Threshold"],
+    ["MAIL_FROM", "a@b.test\r\nBcc: c@d.test"],
   ]
 ) {
   Deno.test(`a bad ${name} (${value}) is refused with one line naming it`, () => {

@@ -16,10 +16,12 @@ import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startSearchIndexMerge } from "./jobs/search_index_merge.ts";
 import { startDoorWatch } from "./doors/watch.ts";
+import { alarmNotices } from "./notifications/alarm_notices.ts";
 import { vapidKeys } from "./push/vapid.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
-import { WebhookSender } from "./webhooks/sender.ts";
-import { startSenderThread } from "./webhooks/sender_thread.ts";
+import { Outbox } from "./outbox/outbox.ts";
+import { outboxChannels, outboxSettings } from "./outbox/channels.ts";
+import { startOutboxThread } from "./outbox/thread.ts";
 import { createIntegrations, stopIntegrations } from "./integrations/integrations.ts";
 
 function fail(message: string): never {
@@ -72,19 +74,21 @@ try {
   fail(`database setup failed: ${(error as Error).message}`);
 }
 
-// Webhooks: from a thread of their own with a server database (webhooks/sender_thread.ts);
-// the embedded one lives in this thread, and so does its sender. Started before the
-// server listens: loading the thread's modules took the cores for the first ~200 ms
-// after a restart, just when every door and admin comes back (issue 32), so the
-// process listens once the thread is ready (or after STARTUP_WAIT_MS, if the thread
-// cannot reach the database yet; it keeps trying).
+// The outbox (webhooks, e-mail, Web Push): from a thread of its own with a server
+// database (outbox/thread.ts); the embedded one lives in this thread, and so does its
+// outbox. Started before the server listens: loading the thread's modules took the
+// cores for the first ~200 ms after a restart, just when every door and admin comes
+// back (issue 32), so the process listens once the thread is ready (or after
+// STARTUP_WAIT_MS, if the thread cannot reach the database yet; it keeps trying).
 const STARTUP_WAIT_MS = 5_000;
-const stopWebhooks = config.databaseUrl
+const settings = outboxSettings(config);
+if (settings.mail === "off") log.info("e-mail is off: set SMTP_URL to send it (messages are kept as unsent)");
+const stopOutbox = config.databaseUrl
   ? await (async () => {
-    const thread = startSenderThread({
+    const thread = startOutboxThread({
       databaseUrl: config.databaseUrl!,
       database: dbOptions,
-      allowPrivate: config.webhookAllowPrivate,
+      settings,
       logLevel: config.logLevel,
     }, log);
     let waited: ReturnType<typeof setTimeout> | undefined;
@@ -92,12 +96,11 @@ const stopWebhooks = config.databaseUrl
     clearTimeout(waited);
     return thread.stop;
   })()
-  : await new WebhookSender({
-    sql: db.sql,
-    listen: db.listen,
-    log,
-    allowPrivate: config.webhookAllowPrivate,
-  }).start();
+  : await (async () => {
+    const { channels, close } = outboxChannels(settings);
+    const stop = await new Outbox({ sql: db.sql, listen: db.listen, log, channels }).start();
+    return () => (stop(), close());
+  })();
 
 const integrations = createIntegrations(config);
 const shuttingDown = new AbortController();
@@ -117,7 +120,7 @@ try {
     },
   }, app.fetch);
 } catch (error) {
-  await stopWebhooks();
+  await stopOutbox();
   await db.close();
   if (error instanceof Deno.errors.AddrInUse) fail(`PORT ${config.port} is already in use`);
   fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
@@ -126,7 +129,11 @@ try {
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
 // Held-open and offline alarms, in every process (doors/watch.ts).
-const stopDoorWatch = startDoorWatch(db.sql, { offlineSeconds: config.deviceOfflineSeconds, log });
+const stopDoorWatch = startDoorWatch(db.sql, {
+  offlineSeconds: config.deviceOfflineSeconds,
+  log,
+  notices: alarmNotices(config),
+});
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
 // controller in this process (access/door_simulator.ts).
 const doorSimulator = config.doorSimulator
@@ -141,7 +148,7 @@ async function shutdown(signal: string) {
   stopHousekeeping();
   stopSearchIndexMerge();
   stopDoorWatch();
-  await stopWebhooks();
+  await stopOutbox();
   await doorSimulator?.stop();
   shuttingDown.abort(); // the doors' event streams end: they would never finish by themselves
   await server.shutdown(); // lets in-flight requests finish

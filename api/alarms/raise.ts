@@ -3,9 +3,11 @@
 // unresolved (the unique index of migration 023 decides, whichever process asks), and
 // cleared when the cause ends; held-open and offline alarms then resolve themselves,
 // forced-open and tamper alarms wait for an admin. Each row's change writes its event
-// (alarm.raised, alarm.resolved) for the webhooks and live streams (migration 023).
+// (alarm.raised, alarm.resolved) for the webhooks and live streams (migration 023); a
+// raised one also writes its push messages and e-mail (notifications/alarm_notices.ts).
 import type { Queries } from "../db/connect.ts";
 import { type AlarmChange, type AlarmType, SEVERITY } from "../doors/door_rules.ts";
+import { type AlarmNotices, queueAlarmNotices, type RaisedAlarm } from "../notifications/alarm_notices.ts";
 
 /** Alarms that end by themselves when their cause does. */
 const SELF_RESOLVING = new Set<AlarmType>(["door.held_open", "device.offline"]);
@@ -17,23 +19,35 @@ export const SYSTEM = { type: "system", id: null, name: "Threshold" } as const;
 export type AlarmDevice = { deviceId: number; name: string; roomId: number | null; roomName: string | null; isActive: boolean };
 
 /** Applies the changes, in order; a deactivated device raises nothing. */
-export async function applyAlarmChanges(sql: Queries, device: AlarmDevice, changes: AlarmChange[]) {
+export async function applyAlarmChanges(
+  sql: Queries,
+  device: AlarmDevice,
+  changes: AlarmChange[],
+  notices: AlarmNotices,
+) {
   for (const change of changes) {
     if ("raise" in change) {
       if (!device.isActive) continue;
-      await sql`
+      const [raised] = await sql<RaisedAlarm[]>`
         insert into alarms (type, severity, device_id, device_name, room_id, room_name, started_at)
         values (${change.raise}, ${SEVERITY[change.raise]}, ${device.deviceId}, ${device.name},
                 ${device.roomId}, ${device.roomName}, ${new Date(change.at)})
-        on conflict (device_id, type) where resolved_at is null do nothing`;
+        on conflict (device_id, type) where resolved_at is null do nothing
+        returning id, type, severity, device_name, room_name, started_at`;
+      if (raised) await queueAlarmNotices(sql, raised, notices);
     } else {
-      const at = new Date(change.at);
-      const resolves = SELF_RESOLVING.has(change.clear);
-      await sql`
-        update alarms set cleared_at = ${at},
-          resolved_at = ${resolves ? at : null}, resolved_by = ${resolves ? sql.json(SYSTEM) : null}
-        where device_id = ${device.deviceId} and type = ${change.clear} and resolved_at is null
-          and cleared_at is null and started_at <= ${at}`;
+      await clearAlarm(sql, device.deviceId, change);
     }
   }
+}
+
+/** The cause of a device's alarm of this type ended: cleared, and resolved if it resolves itself. */
+export async function clearAlarm(sql: Queries, deviceId: number, change: { clear: AlarmType; at: number }) {
+  const at = new Date(change.at);
+  const resolves = SELF_RESOLVING.has(change.clear);
+  await sql`
+    update alarms set cleared_at = ${at},
+      resolved_at = ${resolves ? at : null}, resolved_by = ${resolves ? sql.json(SYSTEM) : null}
+    where device_id = ${deviceId} and type = ${change.clear} and resolved_at is null
+      and cleared_at is null and started_at <= ${at}`;
 }

@@ -10,7 +10,7 @@ import type { Queries, Sql } from "../db/connect.ts";
 import { background } from "../db/guard.ts";
 import type { Logger } from "../http/logger.ts";
 import { isUnavailable } from "../db/unavailable.ts";
-import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
+import { type AlarmDevice, clearAlarm } from "../alarms/raise.ts";
 import { doorsChanged } from "./changed.ts";
 
 /** Within a minute of its last contact a device is online (spec 4 §1). */
@@ -113,7 +113,7 @@ export class Presence {
     await doorsChanged(this.#catchUp, heard.filter((c) => c.wasOffline || c.first).map((c) => c.deviceId));
     for (const c of heard) {
       if (!c.wasOffline) continue;
-      await applyAlarmChanges(this.sql, c, [{ clear: "device.offline", at: c.at.getTime() }]);
+      await clearAlarm(this.sql, c.deviceId, { clear: "device.offline", at: c.at.getTime() });
     }
   }
 }

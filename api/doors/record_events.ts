@@ -7,6 +7,7 @@ import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { doorsChanged } from "./changed.ts";
 import { type DoorEvent, type DoorState, judge } from "./door_rules.ts";
 import type { DoorEventInput } from "./schemas.ts";
+import type { AlarmNotices } from "../notifications/alarm_notices.ts";
 
 type StateRow = {
   position: DoorState["position"];
@@ -23,6 +24,7 @@ export async function recordDoorEvents(
   tx: Queries,
   deviceId: number,
   events: DoorEventInput[],
+  notices: AlarmNotices,
 ): Promise<{ accepted: number; duplicates: number }> {
   if (!events.length) return { accepted: 0, duplicates: 0 };
   const rows = events.map((e) => ({ event_id: e.eventId, at: e.at.toISOString(), type: e.type, released: e.released ?? null }));
@@ -51,7 +53,7 @@ export async function recordDoorEvents(
       update door_states set position = ${s.position}, since = ${date(s.since)}, last_at = ${date(s.lastAt)},
         tamper = ${s.tamper}, held_open_due_at = ${date(s.heldOpenDueAt)}
       where device_id = ${deviceId}`;
-    await applyAlarmChanges(tx, door, judged.changes);
+    await applyAlarmChanges(tx, door, judged.changes, notices);
     if (s.position !== door.position || s.since !== ms(door.since)) await doorsChanged(tx, [deviceId]);
   }
   return { accepted: fresh.length, duplicates: events.length - fresh.length };

@@ -9,6 +9,7 @@ import type { Logger } from "../http/logger.ts";
 import { passes } from "../jobs/passes.ts";
 import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { dueHeldOpen } from "./door_rules.ts";
+import type { AlarmNotices } from "../notifications/alarm_notices.ts";
 
 /** How often each timer looks: a held-open alarm comes at most this late. */
 export const HELD_OPEN_EVERY_MS = 1_000;
@@ -19,7 +20,7 @@ const BATCH = 100;
 type DueDoor = AlarmDevice & { since: Date; lastAt: Date | null; tamper: boolean; heldOpenDueAt: Date };
 
 /** Raises the held-open alarms now due; how many. */
-export async function raiseHeldOpen(sql: Sql): Promise<number> {
+export async function raiseHeldOpen(sql: Sql, notices: AlarmNotices): Promise<number> {
   return await sql.begin(async (tx) => {
     const due = await tx<DueDoor[]>`
       select s.device_id, s.since, s.last_at, s.tamper, s.held_open_due_at,
@@ -37,14 +38,14 @@ export async function raiseHeldOpen(sql: Sql): Promise<number> {
         heldOpenDueAt: door.heldOpenDueAt.getTime(),
       }, door.heldOpenDueAt.getTime());
       await tx`update door_states set held_open_due_at = null where device_id = ${door.deviceId}`;
-      await applyAlarmChanges(tx, door, changes);
+      await applyAlarmChanges(tx, door, changes, notices);
     }
     return due.length;
   });
 }
 
 /** Marks offline the devices silent for `offlineSeconds`, raising their alarms (at the moment each became due); how many. */
-export async function raiseOffline(sql: Sql, offlineSeconds: number): Promise<number> {
+export async function raiseOffline(sql: Sql, offlineSeconds: number, notices: AlarmNotices): Promise<number> {
   return await sql.begin(async (tx) => {
     const silent = await tx<(AlarmDevice & { silentSince: Date })[]>`
       with silent as (
@@ -60,17 +61,20 @@ export async function raiseOffline(sql: Sql, offlineSeconds: number): Promise<nu
       returning p.device_id, greatest(p.last_seen_at, p.stream_until) as silent_since,
                 d.name, d.is_active, d.room_id, r.name as room_name`;
     for (const d of silent) {
-      await applyAlarmChanges(tx, d, [{ raise: "device.offline", at: d.silentSince.getTime() + offlineSeconds * 1000 }]);
+      await applyAlarmChanges(tx, d, [{ raise: "device.offline", at: d.silentSince.getTime() + offlineSeconds * 1000 }], notices);
     }
     return silent.length;
   });
 }
 
 /** Runs both timers in this process until the returned stop. */
-export function startDoorWatch(sql: Queries, options: { offlineSeconds: number; log: Logger }): () => void {
+export function startDoorWatch(
+  sql: Queries,
+  options: { offlineSeconds: number; log: Logger; notices: AlarmNotices },
+): () => void {
   const failed = (what: string) => (error: unknown) => options.log.warn(`door watch: ${what}`, { error: String(error) });
-  const heldOpen = passes(async () => void await raiseHeldOpen(sql as Sql), failed("held-open alarms"));
-  const offline = passes(async () => void await raiseOffline(sql as Sql, options.offlineSeconds), failed("offline devices"));
+  const heldOpen = passes(async () => void await raiseHeldOpen(sql as Sql, options.notices), failed("held-open alarms"));
+  const offline = passes(async () => void await raiseOffline(sql as Sql, options.offlineSeconds, options.notices), failed("offline devices"));
   const timers = [setInterval(heldOpen, HELD_OPEN_EVERY_MS), setInterval(offline, OFFLINE_EVERY_MS)];
   return () => timers.forEach(clearInterval);
 }

@@ -7,10 +7,12 @@ import { assert, assertEquals } from "../testing/assert.ts";
 import { describeApp } from "../testing/test_app.ts";
 import { building, deviceClient } from "../access/testing.ts";
 import type { Sql } from "../db/connect.ts";
+import { alarmNotices } from "../notifications/alarm_notices.ts";
 import { raiseHeldOpen, raiseOffline } from "./watch.ts";
 
 describeApp("door watch", async (t, testApp) => {
   const sql = testApp.sql as Sql;
+  const notices = alarmNotices(testApp.config);
   const b = await building(testApp);
   const presence = async (deviceId: number) =>
     (await sql`select last_seen_at, stream_until, offline_since, list_etag, list_fetched_at
@@ -43,9 +45,9 @@ describeApp("door watch", async (t, testApp) => {
               where device_id = ${b.deviceId}`;
     const [{ silentSince }] = await sql`select last_seen_at as silent_since from device_presence where device_id = ${b.deviceId}`;
     // Two "processes" at once: the row is claimed by one.
-    const claimed = await Promise.all([raiseOffline(sql, 90), raiseOffline(sql, 90)]);
+    const claimed = await Promise.all([raiseOffline(sql, 90, notices), raiseOffline(sql, 90, notices)]);
     assertEquals(claimed.reduce((a, n) => a + n, 0), 1);
-    assertEquals(await raiseOffline(sql, 90), 0, "not again");
+    assertEquals(await raiseOffline(sql, 90, notices), 0, "not again");
     const [alarm] = await alarmsOf(b.deviceId, "device.offline");
     assertEquals(alarm.startedAt.getTime(), silentSince.getTime() + 90_000);
     assert((await presence(b.deviceId)).offlineSince);
@@ -68,7 +70,7 @@ describeApp("door watch", async (t, testApp) => {
   await t.step("a door never heard from is never offline", async () => {
     const [quiet] = await sql<{ id: number }[]>`
       insert into devices (name, device_id, type, room_id) values ('Quiet', 'QUIET-1', 'reader', ${b.roomId}) returning id`;
-    assertEquals(await raiseOffline(sql, 90), 0);
+    assertEquals(await raiseOffline(sql, 90, notices), 0);
     assertEquals(await alarmsOf(quiet.id, "device.offline"), []);
   });
 
@@ -80,16 +82,16 @@ describeApp("door watch", async (t, testApp) => {
         body: [{ eventId: crypto.randomUUID(), at: new Date().toISOString(), type, ...(released === undefined ? {} : { released }) }],
       });
     await upload("door.opened", true);
-    assertEquals(await raiseHeldOpen(sql), 0, "not yet");
+    assertEquals(await raiseHeldOpen(sql, notices), 0, "not yet");
     await sql`update door_states set held_open_due_at = now() - interval '1 second' where device_id = ${b.deviceId}`;
     const [{ due }] = await sql`select held_open_due_at as due from door_states where device_id = ${b.deviceId}`;
-    const claimed = await Promise.all([raiseHeldOpen(sql), raiseHeldOpen(sql)]);
+    const claimed = await Promise.all([raiseHeldOpen(sql, notices), raiseHeldOpen(sql, notices)]);
     assertEquals(claimed.reduce((a, n) => a + n, 0), 1);
     const [alarm] = await alarmsOf(b.deviceId, "door.held_open");
     assertEquals([alarm.startedAt.getTime(), alarm.resolvedAt], [due.getTime(), null]);
     await upload("door.closed");
     const [closed] = await alarmsOf(b.deviceId, "door.held_open");
     assert(closed.resolvedAt, "resolved when the door shut");
-    assertEquals(await raiseHeldOpen(sql), 0);
+    assertEquals(await raiseHeldOpen(sql, notices), 0);
   });
 });

@@ -6,7 +6,8 @@ describeApp("GET /api/health", async (t, { request, sql }) => {
   await t.step("answers ok when the database answers", async () => {
     const res = await request("GET", "/api/health");
     assertEquals(res.status, 200);
-    assertEquals(res.json, { status: "ok", database: "ok" });
+    // The test app runs in demo mode without SMTP_URL: the demo mailbox (mail/mode.ts).
+    assertEquals(res.json, { status: "ok", database: "ok", mail: "simulator" });
     assertEquals(typeof res.headers.get("x-request-id"), "string");
   });
   await t.step("unknown API paths answer 404 in the error envelope", async () => {
@@ -28,6 +29,7 @@ describeApp("GET /api/health", async (t, { request, sql }) => {
         code: "unavailable",
         status: "degraded",
         database: "down",
+        mail: "simulator",
       });
       assertEquals(res.headers.get("retry-after"), "1");
       // The database is there: the next probe (every 250 ms) closes the breaker.

@@ -25,6 +25,8 @@ export const notFound = {
     new ApiError("not_found", `No density device is configured with space ${spaceId}`),
   densitySimulator: missing("The Density simulator is off (DENSITY_API_BASE is set)"),
   stripeSimulator: missing("The Stripe simulator is off (STRIPE_SECRET_KEY is set)"),
+  mailbox: missing("The demo mailbox is off (SMTP_URL is set, or this is not demo mode)"),
+  mail: missing("Message not found"),
   route: (method: string, path: string) =>
     new ApiError("not_found", `No route for ${method} ${path}`),
 };

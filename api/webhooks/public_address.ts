@@ -3,7 +3,7 @@
 // /etc/hosts included) and refused when any of its addresses is loopback, private,
 // link-local, unique-local, or otherwise not routable on the internet (unspecified,
 // shared/CGNAT, benchmarking, multicast, reserved). It is checked when a URL is
-// saved and again before every attempt, and redirects are never followed (sender.ts),
+// saved and again before every attempt, and redirects are never followed (channel.ts),
 // so a public host cannot bounce a delivery inward. WEBHOOK_ALLOW_PRIVATE=true turns
 // the guard off (a receiver on the same network, tests).
 import { lookup } from "node:dns/promises";

@@ -1,5 +1,6 @@
 // SQL of webhooks (spec 3 §6): endpoints (the secret is written, never read back
-// here), their deliveries, a test event and a retry. Sending is sender.ts's.
+// here), their deliveries, a test event and a retry. Sending is the outbox's
+// (outbox/outbox.ts, with channel.ts).
 import type { Queries } from "../db/connect.ts";
 import { firstRow } from "../db/rows.ts";
 import type { Webhook, WebhookDelivery } from "./contract.ts";

@@ -9,6 +9,7 @@ import { type Context, Hono } from "hono";
 import type { Env } from "../../http/env.ts";
 import { notFound } from "../../http/not_found.ts";
 import { type Decision, type SimVerificationSession, STRIPE_SIMULATOR_PATH } from "./simulator.ts";
+import { escapeHtml } from "../../http/escape_html.ts";
 
 const WEBHOOK_PATH = "/api/stripe/webhook";
 const DECISIONS: Record<string, Decision> = {
@@ -16,8 +17,6 @@ const DECISIONS: Record<string, Decision> = {
   fail: "fail",
   cancel: "cancel",
 };
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f6f9fc; color: #1a1f36; }
@@ -43,7 +42,7 @@ function page(title: string, content: string) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)} · Stripe Identity simulator</title>
+<title>${escapeHtml(title)} · Stripe Identity simulator</title>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -64,7 +63,7 @@ const STATUS_TEXT: Record<string, string> = {
 function decisionPage(token: string, session: SimVerificationSession) {
   const error = session.last_error
     ? `<div class="alert" role="alert"><h2>The last attempt failed</h2><p>${
-      escape(session.last_error.reason)
+      escapeHtml(session.last_error.reason)
     }</p></div>`
     : "";
   return page(
@@ -73,7 +72,7 @@ function decisionPage(token: string, session: SimVerificationSession) {
 <p>Threshold asks you to verify your identity with a government-issued photo ID.
 This page stands in for Stripe's hosted verification: choose what happens.</p>
 ${error}
-<form method="post" action="${STRIPE_SIMULATOR_PATH}/verify/${escape(token)}">
+<form method="post" action="${STRIPE_SIMULATOR_PATH}/verify/${escapeHtml(token)}">
 <fieldset>
 <legend>Outcome of the verification</legend>
 <button class="primary" type="submit" name="decision" value="complete">Complete verification</button>
@@ -81,18 +80,18 @@ ${error}
 <button type="submit" name="decision" value="cancel">Cancel verification</button>
 </fieldset>
 </form>
-<p class="muted">Session ${escape(session.id)}</p>`,
+<p class="muted">Session ${escapeHtml(session.id)}</p>`,
   );
 }
 
 function finishedPage(session: SimVerificationSession, returnUrl: string | null) {
-  const back = returnUrl ? `<p><a href="${escape(returnUrl)}">Return to Threshold</a></p>` : "";
+  const back = returnUrl ? `<p><a href="${escapeHtml(returnUrl)}">Return to Threshold</a></p>` : "";
   return page(
     "Verification",
     `<h1>Verification</h1>
-<p>This verification session ${escape(STATUS_TEXT[session.status] ?? session.status)}.</p>
+<p>This verification session ${escapeHtml(STATUS_TEXT[session.status] ?? session.status)}.</p>
 ${back}
-<p class="muted">Session ${escape(session.id)}</p>`,
+<p class="muted">Session ${escapeHtml(session.id)}</p>`,
   );
 }
 

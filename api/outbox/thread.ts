@@ -1,15 +1,16 @@
-// Runs the webhook sender (sender.ts) on a thread of its own (sender_worker.ts) when
-// the database is a server: measured with 1,000 deliveries waiting, sending from the
-// API's own thread added 5–10 ms to the decisions' p99 (docs/operations.md). The
-// embedded database lives in the API's thread, so there the sender does too (main.ts).
+// Runs the outbox (outbox.ts) on a thread of its own (worker.ts) when the database is a
+// server: measured with 1,000 webhook deliveries waiting, sending from the API's own
+// thread added 5–10 ms to the decisions' p99 (docs/operations.md). The embedded
+// database lives in the API's thread, so there the outbox does too (main.ts).
 import type { DatabaseOptions } from "../db/connect.ts";
 import type { Level, Logger } from "../http/logger.ts";
+import type { OutboxSettings } from "./channels.ts";
 
-export type SenderThreadOptions = {
+export type OutboxThreadOptions = {
   databaseUrl: string;
   /** The API's pool settings; the thread's own pool takes its deadlines. */
   database: DatabaseOptions;
-  allowPrivate: boolean;
+  settings: OutboxSettings;
   logLevel: Level | "silent";
 };
 
@@ -21,7 +22,7 @@ export type SenderThreadOptions = {
 const poolOf = (database: DatabaseOptions): DatabaseOptions => ({
   ...database,
   max: 2,
-  applicationName: "threshold webhooks",
+  applicationName: "threshold outbox",
   onBreaker: undefined,
 });
 /** After the thread failed, before it starts again. */
@@ -33,8 +34,8 @@ const STOP_WAIT_MS = 2_000;
  * Starts the thread. ready: it is sending (its modules loaded, its database connected);
  * stop ends it (and its connections).
  */
-export function startSenderThread(
-  options: SenderThreadOptions,
+export function startOutboxThread(
+  options: OutboxThreadOptions,
   log: Logger,
 ): { ready: Promise<void>; stop: () => Promise<void> } {
   let worker: Worker;
@@ -43,13 +44,13 @@ export function startSenderThread(
   let started = () => {};
   const ready = new Promise<void>((resolve) => (started = resolve));
   const start = () => {
-    worker = new Worker(new URL("./sender_worker.ts", import.meta.url).href, { type: "module" });
+    worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
     worker.onmessage = ({ data }) => data === "started" && started();
-    // A failure in the thread would otherwise end the whole process: the sender is
+    // A failure in the thread would otherwise end the whole process: the outbox is
     // started again instead, and what it had claimed is due again when its lease ends.
     worker.onerror = (event) => {
       event.preventDefault();
-      log.error("webhooks: the sender failed; starting it again", { error: event.message });
+      log.error("outbox: its thread failed; starting it again", { error: event.message });
       worker.terminate();
       if (!stopped) restart = setTimeout(start, RESTART_MS);
     };

@@ -1,15 +1,16 @@
-// The webhook sender's own thread (started by sender_thread.ts): its own connections to
-// the database and its own heap, so that signing, sending and the garbage they leave
+// The outbox's own thread (started by thread.ts): its own connections to the database
+// and its own heap, so that signing, encrypting, sending and the garbage they leave
 // never hold up the API's event loop, where doors wait for decisions.
 import { connectServer, type Database } from "../db/connect.ts";
 import { createLogger } from "../http/logger.ts";
-import { WebhookSender } from "./sender.ts";
-import type { SenderThreadOptions } from "./sender_thread.ts";
+import { outboxChannels } from "./channels.ts";
+import { Outbox } from "./outbox.ts";
+import type { OutboxThreadOptions } from "./thread.ts";
 
 /** Between attempts to connect when the database cannot be reached at start. */
 const RETRY_MS = 1_000;
 
-type Message = { start: SenderThreadOptions } | "stop";
+type Message = { start: OutboxThreadOptions } | "stop";
 const thread = self as unknown as {
   onmessage: (event: MessageEvent<Message>) => void;
   postMessage: (message: "started" | "stopped") => void;
@@ -31,18 +32,19 @@ thread.onmessage = async ({ data }) => {
   thread.postMessage("stopped");
 };
 
-async function run({ databaseUrl, database, allowPrivate, logLevel }: SenderThreadOptions) {
+async function run({ databaseUrl, database, settings, logLevel }: OutboxThreadOptions) {
   const log = createLogger(logLevel);
   while (!stopped) {
     let db: Database | undefined;
     try {
       db = await connectServer(databaseUrl, database);
-      const stop = await new WebhookSender({ sql: db.sql, listen: db.listen, log, allowPrivate }).start();
+      const { channels, close } = outboxChannels(settings);
+      const stopSending = await new Outbox({ sql: db.sql, listen: db.listen, log, channels }).start();
       thread.postMessage("started");
-      return { db, stop };
+      return { db, stop: () => (stopSending(), close()) };
     } catch (error) {
       await db?.close().catch(() => {});
-      log.warn("webhooks: cannot reach the database; trying again", { error: String(error) });
+      log.warn("outbox: cannot reach the database; trying again", { error: String(error) });
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, RETRY_MS);
         wake = () => (clearTimeout(timer), resolve());

@@ -10,7 +10,8 @@ import { startTestApp } from "../testing/test_app.ts";
 import { startReceiver } from "../testing/webhook_receiver.ts";
 import { createLogger } from "../http/logger.ts";
 import { signInAdmin } from "../testing/test_app.ts";
-import { RETRY_DELAYS_MS, WebhookSender } from "./sender.ts";
+import { Outbox } from "../outbox/outbox.ts";
+import { RETRY_DELAYS_MS, webhookChannel } from "./channel.ts";
 
 Deno.test({
   name: "webhook sender",
@@ -26,13 +27,12 @@ Deno.test({
       let clock = new Date();
       const now = async () => (clock = (await sql<{ now: Date }[]>`select now()`)[0].now);
       const sender = (options: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
-        new WebhookSender({
+        new Outbox({
           sql,
           listen,
           log: createLogger("silent"),
-          allowPrivate: true,
           now: () => clock,
-          ...options,
+          channels: [webhookChannel({ allowPrivate: true, ...options })],
         });
       const make = async (path: string, eventTypes = ["lockdown.started"]) => {
         const res = await admin.request("POST", "/api/webhooks", {

@@ -1,4 +1,4 @@
-// The sender on its own thread (sender_thread.ts), against a PostgreSQL server: it
+// The outbox on its own thread (thread.ts), against a PostgreSQL server: it
 // sends what is due with its own connections, signed as on the API's thread; a stop
 // ends it and closes those connections; with the database away at start it keeps
 // trying until stopped.
@@ -7,24 +7,24 @@ import { assert, assertEquals } from "../testing/assert.ts";
 import { startReceiver } from "../testing/webhook_receiver.ts";
 import { serverDatabaseTest } from "../db/test_db.ts";
 import { createLogger } from "../http/logger.ts";
-import { startSenderThread } from "./sender_thread.ts";
-import { newSecret } from "./signing.ts";
+import { startOutboxThread } from "./thread.ts";
+import { newSecret } from "../webhooks/signing.ts";
 
 const log = createLogger("silent");
 const options = (databaseUrl: string) => ({
   databaseUrl,
   database: { connectTimeoutMs: 500 },
-  allowPrivate: true,
+  settings: { webhookAllowPrivate: true, smtpUrl: null, mail: "off" as const, pushSubject: "mailto:ops@threshold.test" },
   logLevel: "silent" as const,
 });
 
-serverDatabaseTest("webhook sender thread", async (t, { sql, url }) => {
+serverDatabaseTest("outbox thread", async (t, { sql, url }) => {
   const receiver = startReceiver();
   try {
-    // The thread's connections, named for it (sender_thread.ts).
+    // The thread's connections, named for it (thread.ts).
     const theirs = async () => {
       const [row] = await sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and application_name like 'threshold webhooks%'`;
+        where datname = current_database() and application_name like 'threshold outbox%'`;
       return row.n;
     };
 
@@ -32,7 +32,7 @@ serverDatabaseTest("webhook sender thread", async (t, { sql, url }) => {
       const [hook] = await sql<{ id: number; secret: string }[]>`insert into webhooks (url, event_types, secret)
         values (${receiver.url + "/thread"}, ${["lockdown.started"]}, ${newSecret()})
         returning id, secret`;
-      const { ready, stop } = startSenderThread(options(url), log);
+      const { ready, stop } = startOutboxThread(options(url), log);
       try {
         // Ready once connected: a thread's start loads its modules (and, under
         // `deno test`, type-checks them), seconds on a busy machine.
@@ -80,7 +80,7 @@ serverDatabaseTest("webhook sender thread", async (t, { sql, url }) => {
       })().catch(() => {});
       const target = new URL(url);
       target.port = String(away.addr.port);
-      const { ready, stop } = startSenderThread(options(target.toString()), log);
+      const { ready, stop } = startOutboxThread(options(target.toString()), log);
       let isReady = false;
       ready.then(() => (isReady = true));
       try {

@@ -1,0 +1,78 @@
+// E-mail through the outbox (outbox/outbox.ts; spec 4 §3). Over SMTP (nodemailer):
+// `smtps://` speaks TLS from the start; `smtp://` upgrades with STARTTLS when the server
+// offers it, and must when the URL carries a password (never sent in clear). A few
+// pooled connections serve every message. The mail server's reply decides: accepted,
+// sent; a permanent refusal (5xx: no such mailbox), failed at once; anything else
+// (4xx, no answer) tried again after 1 min, 5 min, 30 min and 2 h, then failed. A
+// private CA for the mail server is trusted with DENO_CERT (README).
+//
+// In demo mode without SMTP_URL the demo mailbox (mailbox.ts) is the mail server: a
+// message is "sent" by keeping it there.
+import nodemailer from "nodemailer";
+import type { Queries } from "../db/connect.ts";
+import { type Channel, type Claimed, errorText, type Outcome } from "../outbox/channel.ts";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+export const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE];
+/** Connecting, the greeting and each reply, each at most this long. */
+const TIMEOUT_MS = 20 * SECOND;
+/** Connections to the mail server at once, per process. */
+const CONNECTIONS = 4;
+
+type Mail = Claimed & { to: string; from: string; subject: string; text: string; html: string };
+
+export type MailChannelOptions = { mode: "smtp"; smtpUrl: string } | { mode: "simulator" };
+
+export function mailChannel(options: MailChannelOptions): Channel<Mail> & { close(): void } {
+  const transport = options.mode === "smtp"
+    ? nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: CONNECTIONS,
+      requireTLS: options.smtpUrl.startsWith("smtp:") && new URL(options.smtpUrl).password !== "",
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
+    })
+    : null;
+  return {
+    name: "mail",
+    table: "mail_messages",
+    notifiedBy: "outbox",
+    sentStatus: "sent",
+    retryDelaysMs: RETRY_DELAYS_MS,
+    // An attempt may wait for a pooled connection, then take each step's timeout.
+    leaseMs: 5 * TIMEOUT_MS,
+    async load(sql, claimed) {
+      const attempts = new Map(claimed.map((c) => [c.id, c.attempts]));
+      const rows = await sql<Omit<Mail, "attempts">[]>`
+        select id, to_address as to, from_address as from, subject, text_body as text, html_body as html
+        from mail_messages where id = any(${[...attempts.keys()]}::bigint[])`;
+      return rows.map((row) => ({ ...row, attempts: attempts.get(row.id)! }));
+    },
+    async send(mail): Promise<Outcome> {
+      if (!transport) return { statusCode: 250, error: null };
+      try {
+        const { from, to, subject, text, html } = mail;
+        const info = await transport.sendMail({ from, to, subject, text, html });
+        return { statusCode: Number(/^\d{3}/.exec(info.response)?.[0] ?? 250), error: null };
+      } catch (error) {
+        return { statusCode: (error as { responseCode?: number }).responseCode ?? null, error: errorText(error) };
+      }
+    },
+    verdict: (_mail, { statusCode, error }) =>
+      error === null ? "sent" : statusCode !== null && statusCode >= 500 ? "failed" : "retry",
+    async settle(tx: Queries, batch) {
+      const settled = batch.filter((r) => r.status !== "pending").map((r) => r.item.id);
+      if (!settled.length) return;
+      // The demo mailbox shows what it holds; a real mail server has the bodies now.
+      await tx`update mail_messages set
+          sent_at = case when status = 'sent' then now() end,
+          delivered_via = case when status = 'sent' then ${options.mode} end
+          ${options.mode === "smtp" ? tx`, text_body = null, html_body = null` : tx``}
+        where id = any(${settled}::bigint[])`;
+    },
+    close: () => transport?.close(),
+  };
+}

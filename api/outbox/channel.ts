@@ -1,0 +1,44 @@
+// What the outbox (outbox.ts) needs to know of a kind of message: its table, its
+// retries, how one attempt is made and what its outcome means. Every channel's table
+// has the outbox's columns: id, status ('pending', the sent word, 'failed'), attempts,
+// next_attempt_at (null once settled), last_status_code, last_error.
+import type postgres from "postgres";
+import type { Queries } from "../db/connect.ts";
+
+/** A claimed row: its id and which attempt this is (1 for the first). */
+export type Claimed = { id: string; attempts: number };
+
+/** An attempt's result: the other side's status code, if it answered, and what went wrong. */
+export type Outcome = { statusCode: number | null; error: string | null };
+
+/** Sent; tried again after the next delay (failed after the last); or failed for good now. */
+export type Verdict = "sent" | "retry" | "failed";
+
+export type Recorded<T> = { item: T; outcome: Outcome; status: string };
+
+export interface Channel<T extends Claimed> {
+  /** In logs. */
+  readonly name: string;
+  readonly table: "webhook_deliveries" | "mail_messages" | "push_messages";
+  /** The NOTIFY channel that says rows were written. */
+  readonly notifiedBy: "events" | "outbox";
+  /** The status of a row sent. */
+  readonly sentStatus: "delivered" | "sent";
+  /** The waits after a failed attempt before the next, in order; failed after the last. */
+  readonly retryDelaysMs: readonly number[];
+  /** How long a claimed row is held by its sender: longer than any attempt takes. */
+  readonly leaseMs: number;
+  /** Narrows which due rows (alias r) may be claimed. */
+  dueFilter?(sql: Queries): postgres.Fragment;
+  /** What the attempts need beyond the ids, in one statement for the lot. */
+  load(sql: Queries, claimed: Claimed[]): Promise<T[]>;
+  send(item: T, now: Date): Promise<Outcome>;
+  verdict(item: T, outcome: Outcome): Verdict;
+  /** Runs in the transaction that records a batch (a 410 disabling its webhook, say). */
+  settle?(tx: Queries, batch: Recorded<T>[]): Promise<void>;
+}
+
+/** An error's message, short enough to keep. */
+export function errorText(error: unknown): string {
+  return String((error as Error)?.message ?? error).slice(0, 500);
+}
