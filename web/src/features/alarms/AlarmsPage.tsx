@@ -3,7 +3,8 @@
 // with its actions. Live: any alarm raised, acknowledged or resolved reads the page
 // again (use_alarm_events.ts), and so does a door.changed of a device with an open
 // alarm shown (its cause ending, `Cleared`, is no alarm event: migration 025 writes it
-// as door.changed). `?alarm=<id>` opens that alarm (a critical alarm's toast).
+// as door.changed). `?alarm=<id>` opens that alarm (a critical alarm's toast, a push
+// notification's tap). Under the list, the Notifications card (spec 4 §3).
 import { useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import Box from "@mui/joy/Box";
@@ -22,6 +23,7 @@ import { Pager } from "../../ui/Pager";
 import { TabLinks } from "../../ui/TabLinks";
 import { useCursorWalk } from "../../ui/use_cursor_walk";
 import { useFailureToast } from "../../ui/use_failure_toast";
+import { NotificationsCard } from "../notifications/public";
 import { type Alarm, type AlarmAction, alarmActions, alarmsUrl, ALARM_TEXTS as T } from "./alarm_display";
 import { AlarmDialog } from "./AlarmDialog";
 import { AlarmSummary } from "./AlarmSummary";
@@ -87,6 +89,7 @@ export default function AlarmsPage() {
           onNext={() => walk.next(page.data?.nextCursor)}
         />
       )}
+      <NotificationsCard />
       {acting && <AlarmDialog key={acting.alarm.id} alarm={acting.alarm} action={acting.action} onClose={() => setActing(null)} />}
       <OpenedAlarm />
     </PageBody>
