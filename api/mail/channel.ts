@@ -2,9 +2,11 @@
 // `smtps://` speaks TLS from the start; `smtp://` upgrades with STARTTLS when the server
 // offers it, and must when the URL carries a password (never sent in clear). A few
 // pooled connections serve every message. The mail server's reply decides: accepted,
-// sent; a permanent refusal (5xx: no such mailbox), failed at once; anything else
-// (4xx, no answer) tried again after 1 min, 5 min, 30 min and 2 h, then failed. A
-// private CA for the mail server is trusted with DENO_CERT (README).
+// sent; this message refused for good (a 5xx to its sender, recipients or content: no
+// such mailbox), failed at once; anything else (4xx, no answer, a sign-in or TLS
+// failure, which is the server's or our configuration's, not the message's) tried
+// again after 1 min, 5 min, 30 min and 2 h, then failed. A private CA for the mail
+// server is trusted with DENO_CERT (README).
 //
 // In demo mode without SMTP_URL the demo mailbox (mailbox.ts) is the mail server: a
 // message is "sent" by keeping it there.
@@ -19,6 +21,9 @@ export const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE, 30 * MINUTE, 120 * MINUTE];
 const TIMEOUT_MS = 20 * SECOND;
 /** Connections to the mail server at once, per process. */
 const CONNECTIONS = 4;
+
+/** nodemailer's codes for a refusal of the message itself (not of the connection). */
+const REFUSED_MESSAGE = new Set(["EENVELOPE", "EMESSAGE"]);
 
 type Mail = Claimed & { to: string; from: string; subject: string; text: string; html: string };
 
@@ -58,7 +63,9 @@ export function mailChannel(options: MailChannelOptions): Channel<Mail> & { clos
         const info = await transport.sendMail({ from, to, subject, text, html });
         return { statusCode: Number(/^\d{3}/.exec(info.response)?.[0] ?? 250), error: null };
       } catch (error) {
-        return { statusCode: (error as { responseCode?: number }).responseCode ?? null, error: errorText(error) };
+        const { responseCode, code } = error as { responseCode?: number; code?: string };
+        // A code only for the message's own refusals: the verdict reads nothing else.
+        return { statusCode: REFUSED_MESSAGE.has(code ?? "") ? responseCode ?? null : null, error: errorText(error) };
       }
     },
     verdict: (_mail, { statusCode, error }) =>

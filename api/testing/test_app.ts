@@ -137,12 +137,14 @@ function appTest<C extends { close(): Promise<void> }>(
   });
 }
 
-/** Runs a group of steps against one app, always closing the database. */
-export function describeApp(
-  name: string,
-  fn: (t: Deno.TestContext, app: TestApp) => Promise<void>,
-) {
-  appTest(name, () => startTestApp(), fn);
+type Steps = (t: Deno.TestContext, app: TestApp) => Promise<void>;
+
+/** Runs a group of steps against one app (configured with `env`), always closing the database. */
+export function describeApp(name: string, fn: Steps): void;
+export function describeApp(name: string, env: Record<string, string>, fn: Steps): void;
+export function describeApp(name: string, ...args: [Steps] | [Record<string, string>, Steps]) {
+  const [env, fn] = args.length === 1 ? [{}, args[0]] : args;
+  appTest(name, () => startTestApp(env), fn);
 }
 
 /**
