@@ -8,12 +8,8 @@
 //   3. a door's stream cut → device.offline (DEVICE_OFFLINE_SECONDS: 30), within 30 +
 //      15 s of the cut, exactly one alarm;
 //   4. decisions at 500/s through both processes, with the door events flowing and
-//      without them (the decisions' budget of 20 ms stands). They are sent by a process
-//      of their own (`--decisions`), at most 64 in flight like a fleet of controllers
-//      each on its connection, as bench/access.ts sends them: from this process, busy
-//      reading 500 streams and sending the door events, its own waits were most of
-//      what it timed (p99 160–290 ms where the server answered in a few). Each run
-//      warms up with a second of decisions first, not counted.
+//      without them (the decisions' budget of 20 ms stands), sent by a process of their
+//      own (bench/decision_load.ts).
 //
 //   npx deno run -A bench/alarms.ts     (DEVICES=, SAMPLES= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
@@ -21,7 +17,8 @@ import { addBenchAdmin, benchAdminCookie } from "./bench_admin.ts";
 import { seedDoorFleet } from "../api/testing/door_fleet.ts";
 import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
 import { events } from "../api/testing/sse.ts";
-import { atApiPriority, env, inFlight, percentile, sleep, summary } from "./figures.ts";
+import { atApiPriority, env, percentile, sleep, summary } from "./figures.ts";
+import { decisionsInChild } from "./decision_load.ts";
 
 const DEVICES = env("DEVICES", 500);
 const SAMPLES = env("SAMPLES", 50);
@@ -34,42 +31,6 @@ const DECISIONS_PER_SECOND = 500;
 const DECISION_SECONDS = 10;
 
 const verdict = (ok: boolean) => (ok ? "ok" : "FAIL");
-const IN_FLIGHT = 64;
-
-type DecisionLoad = { bases: string[]; keys: string[]; seconds: number };
-if (Deno.args[0] === "--decisions") {
-  const load: DecisionLoad = JSON.parse(await Deno.readTextFile(Deno.args[1]));
-  await sendDecisions({ ...load, seconds: 1 }); // warm: connections, JIT
-  console.log(JSON.stringify(await sendDecisions(load)));
-  Deno.exit(0);
-}
-
-/** Decisions at DECISIONS_PER_SECOND for `seconds` (open loop, ≤ IN_FLIGHT at once), through each base in turn: each one's status and time from when it was due. */
-async function sendDecisions({ bases, keys, seconds }: DecisionLoad) {
-  const results: { status: number; ms: number }[] = [];
-  const run = inFlight(IN_FLIGHT);
-  const pending: Promise<void>[] = [];
-  const start = performance.now();
-  for (let n = 0; n < DECISIONS_PER_SECOND * seconds; n++) {
-    const due = start + (n * 1_000) / DECISIONS_PER_SECOND;
-    await sleep(due - performance.now());
-    pending.push(run(async () => {
-      try {
-        const res = await fetch(`${bases[n % bases.length]}/api/access/decisions`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${keys[n % keys.length]}`, "content-type": "application/json" },
-          body: JSON.stringify({ credential: { type: "HID Prox", facilityCode: "117", cardCode: `card-${1 + (n * 7919) % USERS}` } }),
-        });
-        await res.text();
-        results.push({ status: res.status, ms: performance.now() - due });
-      } catch {
-        results.push({ status: 0, ms: performance.now() - due });
-      }
-    }));
-  }
-  await Promise.all(pending);
-  return results;
-}
 
 await atApiPriority();
 const db = await throwawayDatabase();
@@ -185,16 +146,14 @@ try {
   console.log(`stream cut → device.offline in ${(offlineMs / 1000).toFixed(1)} s, ${offlineAlarms} alarm (budget: within ${OFFLINE_SECONDS} + 15 s, exactly one): ${verdict(offlineOk)}`);
 
   // 4. Decisions at 500/s, with the door events flowing, then without.
-  const load = `${await Deno.makeTempDir()}/decisions.json`;
-  const decide = async (seconds = DECISION_SECONDS) => {
-    const doorKeys = keys.slice(SAMPLES * 2 + 1);
-    await Deno.writeTextFile(load, JSON.stringify({ bases: apis.map((api) => api.base), keys: doorKeys, seconds }));
-    const { stdout } = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", new URL(import.meta.url).pathname, "--decisions", load],
-      stderr: "inherit",
-    }).output();
-    return JSON.parse(new TextDecoder().decode(stdout)) as { status: number; ms: number }[];
-  };
+  const decide = () =>
+    decisionsInChild({
+      bases: apis.map((api) => api.base),
+      keys: keys.slice(SAMPLES * 2 + 1),
+      seconds: DECISION_SECONDS,
+      perSecond: DECISIONS_PER_SECOND,
+      users: USERS,
+    });
   const withEvents = await decide();
   flowing = false;
   await traffic;

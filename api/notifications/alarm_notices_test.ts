@@ -185,6 +185,21 @@ describeApp("alarm notices", { PUSH_ALLOW_PRIVATE: "true" }, async (t, testApp) 
       assertEquals((await b.admin.request("PATCH", `/api/users/${beaRow.id}/toggle-active`)).status, 200);
       assertEquals((await sql`select 1 from push_subscriptions where endpoint = ${endpoint}`).length, 0, "deactivating deletes theirs");
     });
+    await t.step("a critical alarm's push goes before a backlog of others", async () => {
+      push.received.length = 0;
+      const endpoint = await subscribe(b.admin);
+      await sql`insert into push_messages (subscription_id, payload, urgency)
+        select s.id, json_build_object('title', 'Backlog', 'body', 'Backlog ' || n, 'url', '/dash', 'tag', 'b' || n)::text, 'normal'
+        from push_subscriptions s, generate_series(1, 40) n where s.endpoint = ${endpoint}`;
+      await clearAlarm(sql, b.deviceId, { clear: "device.tamper", at: Date.now() });
+      await sql`update alarms set resolved_at = now(), resolved_by = '{"type":"system","id":null,"name":"Threshold"}'
+        where type = 'device.tamper' and resolved_at is null`;
+      await raise("device.tamper");
+      assertEquals(await sendAll(), 41);
+      const first = push.received.findIndex((m) => (m.payload as { title: string }).title === "Tamper");
+      // Claimed 32 at a time, each batch sent before the next is claimed.
+      assert(first >= 0 && first < 32, `the alarm was message ${first + 1} of 41`);
+    });
   } finally {
     await push.close();
   }

@@ -30,6 +30,8 @@ export interface Channel<T extends Claimed> {
   readonly leaseMs: number;
   /** Narrows which due rows (alias r) may be claimed. */
   dueFilter?(sql: Queries): postgres.Fragment;
+  /** Which due rows go first; unset, the longest due. */
+  claimOrder?(sql: Queries): postgres.Fragment;
   /** What the attempts need beyond the ids, in one statement for the lot. */
   load(sql: Queries, claimed: Claimed[]): Promise<T[]>;
   send(item: T, now: Date): Promise<Outcome>;

@@ -123,7 +123,7 @@ class Lane<T extends Claimed> {
       with due as (
         select r.id from ${table} r
         where r.status = 'pending' and r.next_attempt_at <= ${now} ${channel.dueFilter?.(sql) ?? sql``}
-        order by r.next_attempt_at
+        order by ${channel.claimOrder?.(sql) ?? sql`r.next_attempt_at`}
         limit ${limit}
         for update of r skip locked
       )

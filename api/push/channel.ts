@@ -3,6 +3,7 @@
 // batch: every process shares them). A 2xx sent it; a 404 or 410 means the browser
 // dropped the subscription: it is deleted, and its other waiting messages with it;
 // anything else is tried again after 10 s, 1 min and 5 min, then dropped (failed).
+// Critical alarms (Urgency: high) go before whatever else waits.
 import { type Channel, type Claimed } from "../outbox/channel.ts";
 import { sendPush, type PushPayload, type PushTarget } from "./send.ts";
 import { type VapidKeys, vapidKeys } from "./vapid.ts";
@@ -29,6 +30,7 @@ export function pushChannel({ subject }: { subject: string }): Channel<Push> {
     sentStatus: "sent",
     retryDelaysMs: RETRY_DELAYS_MS,
     leaseMs: TIMEOUT_MS + 15 * SECOND,
+    claimOrder: (sql) => sql`r.urgency = 'high' desc, r.next_attempt_at`,
     async load(sql, claimed) {
       const attempts = new Map(claimed.map((c) => [c.id, c.attempts]));
       const rows = await sql<Omit<Push, "attempts" | "vapid">[]>`

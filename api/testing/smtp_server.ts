@@ -17,6 +17,8 @@ export type ReceivedMail = {
   /** Who signed in, if anyone. */
   user: string | null;
   raw: string;
+  /** performance.now() when it was accepted. */
+  at: number;
 };
 
 export type SmtpServerOptions = {
@@ -62,6 +64,7 @@ export async function startSmtpServer({ tls = "none", auth }: SmtpServerOptions 
           secure: session.secure,
           user: (session.user as string | undefined) ?? null,
           raw,
+          at: performance.now(),
         });
         for (const wake of waiters) wake();
         callback();
