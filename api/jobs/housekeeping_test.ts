@@ -11,6 +11,11 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
   await sql`insert into passkey_challenges (challenge, kind, expires_at) values
     ('old', 'authentication', now() - interval '1 minute'), ('new', 'authentication', now() + interval '5 minutes')`;
   await sql`insert into sign_in_failures (key, at) values ('ip:x', now() - interval '1 hour'), ('ip:y', now())`;
+  // E-mail settled over a week ago goes; a week-old one still pending, and a new one, stay.
+  await sql`insert into mail_messages (to_address, from_address, subject, status, next_attempt_at, created_at) values
+    ('a@example.com', 'T <t@x.test>', 'old sent', 'sent', null, now() - interval '8 days'),
+    ('a@example.com', 'T <t@x.test>', 'old pending', 'pending', now(), now() - interval '8 days'),
+    ('a@example.com', 'T <t@x.test>', 'new failed', 'failed', null, now() - interval '6 days')`;
 
   await t.step("sweeps", async () => {
     assertEquals(await sweep(sql, 60), { sessions: 1, events: 0 });
@@ -19,6 +24,7 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
       "new",
     ]);
     assertEquals((await sql`select key from sign_in_failures`).map((r) => r.key), ["ip:y"]);
+    assertEquals((await sql`select subject from mail_messages order by id`).map((r) => r.subject), ["old pending", "new failed"]);
   });
 });
 
