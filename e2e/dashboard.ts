@@ -5,7 +5,8 @@ import type { Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD, signInByApi, uniqueEmail } from "./accounts";
 import { DESKTOP, expect, holdRequests, test } from "./fixtures";
 
-export const toasts = (page: Page) => page.getByRole("region", { name: /notifications/i });
+// The toasts' live region ("Notifications (F8)"), not the Alarms page's Notifications card.
+export const toasts = (page: Page) => page.getByRole("region", { name: /^notifications \(/i });
 
 export async function signInAsAdmin(page: Page) {
   await signInByApi(page, DEMO_ADMIN.email, DEMO_PASSWORD);

@@ -80,6 +80,8 @@ export default async function globalSetup() {
       LOG_COUNT_BUDGET_MS: "10000",
       // The webhook tests' receiver listens on this machine's loopback address.
       WEBHOOK_ALLOW_PRIVATE: "true",
+      // The Notifications card's test subscribes to a push service on the loopback address.
+      PUSH_ALLOW_PRIVATE: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
