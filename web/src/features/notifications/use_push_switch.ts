@@ -21,13 +21,16 @@ export type PushSwitch = {
 export function usePushSwitch(): PushSwitch {
   const cache = useQueryClient();
   const [support, setSupport] = useState<PushSupport>(() => pushSupport(pushEnvironment()));
-  const publicKey = usePublicKey(support === "available").data;
+  const key = usePublicKey(support === "available");
+  const publicKey = key.data;
+  // Read once the key is known, or known not to come now (offline, or the read failed).
+  const keyComing = key.fetchStatus === "fetching" && publicKey === undefined;
   const [subscribed, setSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (support !== "available") return;
+    if (support !== "available" || keyComing) return;
     let live = true;
     void currentSubscription(publicKey).then(
       (subscription) => {
@@ -41,7 +44,7 @@ export function usePushSwitch(): PushSwitch {
     return () => {
       live = false;
     };
-  }, [support, publicKey]);
+  }, [support, publicKey, keyComing]);
 
   const toggle = async (on: boolean) => {
     setBusy(true);
