@@ -73,6 +73,7 @@ self.addEventListener("push", (event) => {
 
 /** Focuses an open window of the app (sent to `url` when it is elsewhere), or opens one there. */
 async function openApp(url: string | null) {
+  // The windows this worker controls (every Threshold window: clientsClaim), the last used first.
   const windows = await self.clients.matchAll({ type: "window" });
   const open = windows.find((client) => client.url === url) ?? windows[0];
   if (!open) {
