@@ -54,7 +54,6 @@ export class Outbox {
     const wakeAll = () => this.#lanes.forEach((lane) => lane.wake());
     const timer = setInterval(wakeAll, POLL_MS);
     Deno.unrefTimer(timer);
-    wakeAll();
     return () => {
       for (const lane of this.#lanes) lane.stopped = true;
       clearInterval(timer);
@@ -98,7 +97,10 @@ class Lane<T extends Claimed> {
       });
     }
     if (claimed.count === room) this.wake();
-  }, (error) => this.log.warn(`${this.channel.name}: claiming failed`, { error: String(error) }));
+  }, (error) => {
+    // A claim under way when the outbox stopped fails as its database closes: no news.
+    if (!this.stopped) this.log.warn(`${this.channel.name}: claiming failed`, { error: String(error) });
+  });
 
   async sendDue(): Promise<number> {
     let sent = 0;
