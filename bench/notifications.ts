@@ -2,7 +2,7 @@
 // throwaway database on the PostgreSQL server named by DATABASE_URL, sending through
 // their outboxes to a local push service (which checks the VAPID signature and
 // decrypts every message, as a browser's would) and a local SMTP server, both in a
-// process of their own at the lowest priority, as real services' CPU is not ours.
+// process of their own (outside_process.ts).
 //   1. 1,000 e-mails and 1,000 push messages queued at once (to 10 admin devices);
 //   2. meanwhile, doors forced open one after another (uploads through either process):
 //      upload → push request received by the push service (budget p99 < 2 s) and
@@ -22,6 +22,7 @@ import { compose } from "../api/mail/compose.ts";
 import { queueMail } from "../api/mail/queue.ts";
 import { atApiPriority, env, percentile, sleep, summary } from "./figures.ts";
 import { decisionsInChild } from "./decision_load.ts";
+import { startOutside } from "./outside_process.ts";
 
 const SAMPLES = env("SAMPLES", 40);
 const QUEUED = env("QUEUED", 1_000);
@@ -57,28 +58,13 @@ if (Deno.args[0] === "--services") {
 type Arrivals = { push: { key: string; at: number }[]; refused: number; mail: { key: string; at: number }[] };
 
 async function services() {
-  const child = new Deno.Command("nice", {
-    args: ["-n", "19", Deno.execPath(), "run", "-A", new URL(import.meta.url).pathname, "--services"],
-    stdout: "piped",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  while (!seen.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`the services did not start: ${seen}`);
-    seen += value;
-  }
-  reader.releaseLock();
-  const { control, smtp } = JSON.parse(seen) as { control: string; smtp: string };
+  const { firstLine, stop } = await startOutside(import.meta.url, ["--services"]);
+  const { control, smtp } = JSON.parse(firstLine) as { control: string; smtp: string };
   return {
     smtp,
     subscribe: async () => await (await fetch(`${control}/subscribe`)).json(),
     arrivals: async () => (await (await fetch(control)).json()) as Arrivals,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await child.stdout.cancel().catch(() => {});
-      await child.status;
-    },
+    stop,
   };
 }
 

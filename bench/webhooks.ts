@@ -18,6 +18,7 @@ import { type ApiProcess, startApi } from "../api/testing/api_process.ts";
 import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
 import { startReceiver } from "../api/testing/webhook_receiver.ts";
 import { atApiPriority, env, percentile, sleep, summary as summaryTo } from "./figures.ts";
+import { startOutside } from "./outside_process.ts";
 
 const SAMPLES = env("SAMPLES", 200);
 const RATE = env("RATE", 500);
@@ -30,11 +31,9 @@ const DEVICES = 20;
 
 const summary = (values: number[]) => summaryTo(values, 1);
 
-// The slow receiver of part 3 runs in a process of its own, as a real endpoint
-// would: in this one, its 100-odd requests a second would delay the load generator
-// and count against the decisions it times. A real endpoint's CPU is not the
-// server's either: it runs at the lowest priority (nice 19), taking only what the
-// processes under test leave.
+// The slow receiver of part 3 runs in a process of its own (outside_process.ts): in
+// this one, its 100-odd requests a second would delay the load generator and count
+// against the decisions it times.
 if (Deno.args[0] === "--slow-receiver") {
   let delivered = 0;
   let lastAt = 0;
@@ -52,27 +51,12 @@ if (Deno.args[0] === "--slow-receiver") {
 }
 
 async function slowReceiver() {
-  const child = new Deno.Command("nice", {
-    args: ["-n", "19", Deno.execPath(), "run", "-A", new URL(import.meta.url).pathname, "--slow-receiver"],
-    stdout: "piped",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let seen = "";
-  while (!/listening (\d+)/.test(seen)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`the receiver did not start: ${seen}`);
-    seen += value;
-  }
-  reader.releaseLock();
-  const url = `http://127.0.0.1:${/listening (\d+)/.exec(seen)![1]}`;
+  const { firstLine, stop } = await startOutside(import.meta.url, ["--slow-receiver"]);
+  const url = `http://127.0.0.1:${/listening (\d+)/.exec(firstLine)![1]}`;
   return {
     url,
     stats: async () => (await (await fetch(url)).json()) as { delivered: number; lastAt: number },
-    stop: async () => {
-      child.kill("SIGTERM");
-      await child.stdout.cancel().catch(() => {});
-      await child.status;
-    },
+    stop,
   };
 }
 
