@@ -11,7 +11,11 @@
 //   (BASE_URL=http://localhost:8000 audits a running server instead of starting
 //    one on a fresh embedded database; RUNS=5 changes the number of runs;
 //    PAGES=/login audits only the pages named, comma separated; REPORTS=dir
-//    writes each run's full Lighthouse report there, to see what the time went to)
+//    writes each run's full Lighthouse report there, to see what the time went to;
+//    TRACES=dir writes each run's Chrome trace there, with the JavaScript profiler's
+//    samples, to open in DevTools' Performance panel or read with
+//    bench/long_tasks.mjs, which names what each long task ran; the sampling
+//    lengthens every task, so such runs attribute, they do not give the figures)
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -72,18 +76,24 @@ async function memberCookie(url) {
 }
 
 async function audit(port, url, cookie) {
-  const { lhr } = await lighthouse(url, {
+  const { lhr, artifacts } = await lighthouse(url, {
     port,
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility", "best-practices"],
     ...(cookie && { extraHeaders: { Cookie: cookie } }),
+    ...(process.env.TRACES && { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" }),
   });
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (process.env.REPORTS) {
     mkdirSync(process.env.REPORTS, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`;
     writeFileSync(join(process.env.REPORTS, name), JSON.stringify(lhr));
+  }
+  if (process.env.TRACES) {
+    mkdirSync(process.env.TRACES, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.trace.json`;
+    writeFileSync(join(process.env.TRACES, name), JSON.stringify(artifacts.Trace));
   }
   const score = (id) => Math.round(lhr.categories[id].score * 100);
   const ms = (id) => lhr.audits[id].numericValue;
