@@ -9,7 +9,7 @@ import { sessionQueryOptions, startWithSession } from "./api/session";
 import { AppShell } from "./app/AppShell";
 import { type RenderedWith, SESSION_DATA_ID } from "./app/session_data";
 import { createRouter } from "./app/routes";
-import { registerServiceWorker } from "./app/service_worker";
+import { registerServiceWorkerWhenIdle } from "./app/service_worker";
 import { isSignOutPending, onStoredUserChange, storedUser } from "./offline/storage";
 
 const startedAt = Date.now();
@@ -52,12 +52,17 @@ function onCacheRestored() {
 
 // A page rendered on the server comes with its controls disabled (a disabled
 // fieldset around #root, app/prerender.tsx): until the app has taken it over, a
-// tap or a keystroke would be lost. They come alive once it has mounted.
-const enableControls = () => container.closest("fieldset")?.removeAttribute("disabled");
+// tap or a keystroke would be lost. They come alive once it has mounted; the
+// service worker is registered after that, once the page is idle (its install
+// would compete with the hydration: app/service_worker.ts).
+function onMounted() {
+  container.closest("fieldset")?.removeAttribute("disabled");
+  registerServiceWorkerWhenIdle();
+}
 
 const router = await createRouter({ hydrating });
 const app = (
-  <AppShell queryClient={queryClient} onCacheRestored={onCacheRestored} onMounted={enableControls}>
+  <AppShell queryClient={queryClient} onCacheRestored={onCacheRestored} onMounted={onMounted}>
     <RouterProvider router={router} />
   </AppShell>
 );
@@ -66,6 +71,5 @@ const app = (
 if (hydrating) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 
-registerServiceWorker();
 // Ask the browser not to evict the offline data under storage pressure.
 void navigator.storage?.persist?.();

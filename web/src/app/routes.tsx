@@ -68,12 +68,19 @@ export const appRoutes: RouteObject[] = [{ HydrateFallback: NothingWhileLoading,
  */
 export async function createRouter({ hydrating }: { hydrating: boolean }) {
   if (hydrating) {
+    // Each step in a task of its own, or a phone's main thread is held for them at
+    // once: the app's modules have just run, then matching the location (which
+    // flattens and ranks every route), the page's chunk running as it arrives,
+    // the router (which flattens them again), and the hydration.
+    await nextTask();
     await Promise.all((matchRoutes(appRoutes, window.location) ?? []).map(async ({ route }) => {
       if (typeof route.lazy === "function") Object.assign(route, await route.lazy(), { lazy: undefined });
     }));
-    // The page's modules have just run: the router (and the hydration after it) in a
-    // task of its own, or a phone's main thread is held for both at once.
-    await new Promise((resolve) => setTimeout(resolve));
+    await nextTask();
   }
-  return createBrowserRouter(appRoutes);
+  const router = createBrowserRouter(appRoutes);
+  if (hydrating) await nextTask();
+  return router;
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));

@@ -1,5 +1,13 @@
 // Registers the service worker; when a new version is waiting, a toast offers
 // to reload into it (registerType "prompt": nothing updates behind the user's back).
+// Registered once the first screen is live and the page is idle, not as the app
+// starts: a first visit's worker precaches the whole build (about 220 files, 1.9 MB),
+// an install that takes more CPU on its own thread (about half a second in a
+// cold load of /, /login or /app here) than the page's main thread takes for the
+// whole load. Registered as main.tsx ran, it started just before the hydration
+// and ran through it, so on a phone's few cores every task of the hydration took
+// longer (issue 28, docs/operations.md). A visit the worker already controls loses
+// nothing: it is served by that worker either way; only the check for an update waits.
 import { registerSW } from "virtual:pwa-register";
 import { toast } from "../ui/toast/toast";
 
@@ -13,7 +21,20 @@ function reloadOnce() {
 /** The waiting worker the prompt was shown for. */
 let promptedFor: ServiceWorker | null | undefined;
 
-export function registerServiceWorker() {
+/** At most this long after the first screen, even on a page never idle. */
+const IDLE_TIMEOUT_MS = 5_000;
+let scheduled = false;
+
+/** Registers the worker once the browser is idle after the first screen (once per page load). */
+export function registerServiceWorkerWhenIdle() {
+  if (scheduled) return;
+  scheduled = true;
+  // Safari has no requestIdleCallback: a timer after the screen's own tasks.
+  if (typeof requestIdleCallback === "function") requestIdleCallback(registerServiceWorker, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(registerServiceWorker, 1_000);
+}
+
+function registerServiceWorker() {
   const updateServiceWorker = registerSW({
     async onNeedRefresh() {
       // workbox-window reports a worker installed by an update it did not start
