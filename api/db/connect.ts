@@ -38,6 +38,11 @@ export type DatabaseOptions = {
   /** PostgreSQL's application_name of the pool; its probe and listener add " probe", " listen". */
   applicationName?: string;
   /**
+   * "off": commits answer before their WAL is flushed (a crash may lose the last
+   * ones, never part of one). Only for work that is done again when lost: the outbox.
+   */
+  synchronousCommit?: "on" | "off";
+  /**
    * Opens every connection of the pool before answering (the API process, before it
    * listens): else the first burst of requests after a start, every door coming back at
    * once, waits for connections to be opened one after another.
@@ -53,6 +58,7 @@ export const DATABASE_DEFAULTS = {
   breakerFailures: 5,
   probeMs: 250,
   applicationName: "threshold",
+  synchronousCommit: "on",
   openAll: false,
 } as const;
 
@@ -97,6 +103,7 @@ function driverOptions(s: Settings) {
     backoff: () => 0.05,
     connection: {
       application_name: s.applicationName,
+      synchronous_commit: s.synchronousCommit,
       // The server's own deadline, a little after the caller's: the caller is answered
       // at its deadline, and the server ends the statement just after.
       ...(s.statementTimeoutMs > 0

@@ -6,7 +6,8 @@
 // such mailbox), failed at once; anything else (4xx, no answer, a sign-in or TLS
 // failure, which is the server's or our configuration's, not the message's) tried
 // again after 1 min, 5 min, 30 min and 2 h, then failed. A private CA for the mail
-// server is trusted with DENO_CERT (README).
+// server is trusted with DENO_CERT (README). Urgent messages (alarms) are claimed
+// before the others waiting.
 //
 // In demo mode without SMTP_URL the demo mailbox (mailbox.ts) is the mail server: a
 // message is "sent" by keeping it there.
@@ -49,6 +50,7 @@ export function mailChannel(options: MailChannelOptions): Channel<Mail> & { clos
     retryDelaysMs: RETRY_DELAYS_MS,
     // An attempt may wait for a pooled connection, then take each step's timeout.
     leaseMs: 5 * TIMEOUT_MS,
+    claimOrder: (sql) => sql`r.urgent desc, r.next_attempt_at`,
     async load(sql, claimed) {
       const attempts = new Map(claimed.map((c) => [c.id, c.attempts]));
       const rows = await sql<Omit<Mail, "attempts">[]>`

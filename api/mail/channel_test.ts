@@ -124,6 +124,19 @@ Deno.test({
         assertEquals(new Set(batch.map((m) => m.subject)).size, 40);
       });
 
+      await t.step("an urgent message (an alarm's) goes before a backlog", async () => {
+        await transaction(sql, async (tx) => {
+          for (let i = 0; i < 40; i++) await write(tx, `Backlog ${i}`);
+          await queueMail(tx, sending, [{ to: "ops@example.com", ...compose({ subject: "Urgent", lines: ["Now"] }) }], { urgent: true });
+        });
+        const from = smtp.received.length;
+        clock = new Date(Date.now() + 1_000);
+        assertEquals(await outbox().sendDue(), 41);
+        const at = smtp.received.slice(from).findIndex((m) => m.subject === "Urgent");
+        // Claimed 32 at a time, each batch sent before the next is claimed.
+        assert(at >= 0 && at < 32, `the urgent message was ${at + 1} of 41`);
+      });
+
       await t.step("while e-mail is off a message is kept unsent, and never sent", async () => {
         await transaction(sql, (tx) =>
           queueMail(tx, { on: false, from: sending.from }, [{ to: "bo@example.com", ...compose({ subject: "Off", lines: ["x"] }) }]));

@@ -8,7 +8,8 @@ import type { Composed } from "./compose.ts";
 export type MailTo = Composed & { to: string };
 export type Sending = { on: boolean; from: string };
 
-export async function queueMail(tx: Queries, sending: Sending, messages: MailTo[]) {
+/** `urgent`: sent before others waiting (an alarm's e-mail). */
+export async function queueMail(tx: Queries, sending: Sending, messages: MailTo[], { urgent = false } = {}) {
   if (!messages.length) return;
   await tx`insert into mail_messages ${
     tx(messages.map((m) => ({
@@ -19,6 +20,7 @@ export async function queueMail(tx: Queries, sending: Sending, messages: MailTo[
       html_body: m.html,
       status: sending.on ? "pending" : "unsent",
       next_attempt_at: sending.on ? new Date() : null,
+      urgent,
     })))
   }`;
 }

@@ -67,5 +67,6 @@ export async function queueAlarmNotices(tx: Queries, alarm: RaisedAlarm, notices
         action: { label: "Open the alarm", url: new URL(path, notices.origin).href },
       }),
     })),
+    { urgent: true },
   );
 }

@@ -17,12 +17,16 @@ export type OutboxThreadOptions = {
 /**
  * The thread's pool: two connections (a claim and a record may be under way at once),
  * named for what they do in pg_stat_activity, and no onBreaker (a function cannot
- * cross to a thread; the API's own pool reports the database away).
+ * cross to a thread; the API's own pool reports the database away). Its commits do
+ * not wait for the WAL flush: a claim or a record lost in a crash only means a message
+ * sent again (at least once, as a lease ending means anyway), and the flushes the
+ * decisions wait for are not crowded by the outbox's (docs/operations.md).
  */
 const poolOf = (database: DatabaseOptions): DatabaseOptions => ({
   ...database,
   max: 2,
   applicationName: "threshold outbox",
+  synchronousCommit: "off",
   onBreaker: undefined,
 });
 /** After the thread failed, before it starts again. */
