@@ -41,9 +41,12 @@ function startOutboxIfNeeded() {
 // marked stale so each page load still reads the server's data, as without
 // persistence (what this page load already read or is reading is left alone).
 // The outbox starts after the restore, so its sends update the restored cache.
+// The app has started then: the service worker is registered once the page is
+// idle (its install would compete with the app's start: app/service_worker.ts).
 function onCacheRestored() {
   startOutboxIfNeeded();
   onStoredUserChange(startOutboxIfNeeded);
+  registerServiceWorkerWhenIdle();
   if (!navigator.onLine) return;
   void queryClient.invalidateQueries({
     predicate: ({ state }) => state.dataUpdatedAt < startedAt && state.fetchStatus !== "fetching",
@@ -52,13 +55,13 @@ function onCacheRestored() {
 
 // A page rendered on the server comes with its controls disabled (a disabled
 // fieldset around #root, app/prerender.tsx): until the app has taken it over, a
-// tap or a keystroke would be lost. They come alive once it has mounted; the
-// service worker is registered after that, once the page is idle (its install
-// would compete with the hydration: app/service_worker.ts).
+// tap or a keystroke would be lost. They come alive once it has mounted. (Should
+// the saved cache never come back, the service worker is registered all the same.)
 function onMounted() {
   container.closest("fieldset")?.removeAttribute("disabled");
-  registerServiceWorkerWhenIdle();
+  setTimeout(registerServiceWorkerWhenIdle, RESTORE_TIMEOUT_MS);
 }
+const RESTORE_TIMEOUT_MS = 5_000;
 
 const router = await createRouter({ hydrating });
 const app = (

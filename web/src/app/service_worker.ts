@@ -1,13 +1,15 @@
 // Registers the service worker; when a new version is waiting, a toast offers
 // to reload into it (registerType "prompt": nothing updates behind the user's back).
-// Registered once the first screen is live and the page is idle, not as the app
-// starts: a first visit's worker precaches the whole build (about 220 files, 1.9 MB),
-// an install that takes more CPU on its own thread (about half a second in a
-// cold load of /, /login or /app here) than the page's main thread takes for the
-// whole load. Registered as main.tsx ran, it started just before the hydration
-// and ran through it, so on a phone's few cores every task of the hydration took
-// longer (issue 28, docs/operations.md). A visit the worker already controls loses
-// nothing: it is served by that worker either way; only the check for an update waits.
+// Registered once the app has started (main.tsx: mounted, and its saved cache
+// back) and the page is idle, not as the app starts: a first visit's worker
+// precaches the whole build (about 220 files, 1.9 MB), an install that takes more
+// CPU on its own thread (about half a second in a cold load of /, /login or /app
+// here) than the page's main thread takes for the whole load. Registered as
+// main.tsx ran, it started just before the hydration and ran through it (and
+// through /app's start after it), so on a phone's few cores each of those tasks
+// took longer (issue 28, docs/operations.md). A visit the worker already controls
+// loses nothing: it is served by that worker either way; only the check for an
+// update waits.
 import { registerSW } from "virtual:pwa-register";
 import { toast } from "../ui/toast/toast";
 
@@ -21,11 +23,11 @@ function reloadOnce() {
 /** The waiting worker the prompt was shown for. */
 let promptedFor: ServiceWorker | null | undefined;
 
-/** At most this long after the first screen, even on a page never idle. */
+/** At most this long after it is asked for, even on a page never idle. */
 const IDLE_TIMEOUT_MS = 5_000;
 let scheduled = false;
 
-/** Registers the worker once the browser is idle after the first screen (once per page load). */
+/** Registers the worker once the browser is idle (once per page load, however often asked). */
 export function registerServiceWorkerWhenIdle() {
   if (scheduled) return;
   scheduled = true;
