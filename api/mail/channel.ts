@@ -12,7 +12,6 @@
 // In demo mode without SMTP_URL the demo mailbox (mailbox.ts) is the mail server: a
 // message is "sent" by keeping it there.
 import nodemailer from "nodemailer";
-import type { Queries } from "../db/connect.ts";
 import { type Channel, type Claimed, errorText, type Outcome } from "../outbox/channel.ts";
 
 const SECOND = 1000;
@@ -72,15 +71,17 @@ export function mailChannel(options: MailChannelOptions): Channel<Mail> & { clos
     },
     verdict: (_mail, { statusCode, error }) =>
       error === null ? "sent" : statusCode !== null && statusCode >= 500 ? "failed" : "retry",
-    async settle(tx: Queries, batch) {
+    settle(batch) {
       const settled = batch.filter((r) => r.status !== "pending").map((r) => r.item.id);
-      if (!settled.length) return;
+      if (!settled.length) return null;
       // The demo mailbox shows what it holds; a real mail server has the bodies now.
-      await tx`update mail_messages set
-          sent_at = case when status = 'sent' then now() end,
-          delivered_via = case when status = 'sent' then ${options.mode} end
-          ${options.mode === "smtp" ? tx`, text_body = null, html_body = null` : tx``}
-        where id = any(${settled}::bigint[])`;
+      return async (tx) => {
+        await tx`update mail_messages set
+            sent_at = case when status = 'sent' then now() end,
+            delivered_via = case when status = 'sent' then ${options.mode} end
+            ${options.mode === "smtp" ? tx`, text_body = null, html_body = null` : tx``}
+          where id = any(${settled}::bigint[])`;
+      };
     },
     close: () => transport?.close(),
   };

@@ -36,9 +36,16 @@ export interface Channel<T extends Claimed> {
   load(sql: Queries, claimed: Claimed[]): Promise<T[]>;
   send(item: T, now: Date): Promise<Outcome>;
   verdict(item: T, outcome: Outcome): Verdict;
-  /** Runs in the transaction that records a batch (a 410 disabling its webhook, say). */
-  settle?(tx: Queries, batch: Recorded<T>[]): Promise<void>;
+  /**
+   * What else a recorded batch changes (a 410 disabling its webhook, say), run in the
+   * transaction that records it; null when nothing, and the record needs none.
+   */
+  settle?(batch: Recorded<T>[]): ((tx: Queries) => Promise<void>) | null;
 }
+
+/** A channel of whatever kind, as the outbox holds them side by side. */
+// deno-lint-ignore no-explicit-any
+export type AnyChannel = Channel<any>;
 
 /** An error's message, short enough to keep. */
 export function errorText(error: unknown): string {

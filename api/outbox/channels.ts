@@ -5,7 +5,7 @@ import { mailChannel } from "../mail/channel.ts";
 import { mailFrom, mailMode } from "../mail/mode.ts";
 import { pushChannel } from "../push/channel.ts";
 import { webhookChannel } from "../webhooks/channel.ts";
-import type { Channel, Claimed } from "./channel.ts";
+import type { AnyChannel } from "./channel.ts";
 
 /** What the channels need of the configuration; plain data, so it crosses to a thread. */
 export type OutboxSettings = {
@@ -29,7 +29,7 @@ export function outboxSettings(config: Config): OutboxSettings {
 }
 
 /** The channels, and how to let go of what they hold (the mail server's connections). */
-export function outboxChannels(settings: OutboxSettings): { channels: Channel<Claimed>[]; close: () => void } {
+export function outboxChannels(settings: OutboxSettings): { channels: AnyChannel[]; close: () => void } {
   const mail = settings.mail === "smtp"
     ? mailChannel({ mode: "smtp", smtpUrl: settings.smtpUrl! })
     : settings.mail === "simulator"
@@ -39,6 +39,6 @@ export function outboxChannels(settings: OutboxSettings): { channels: Channel<Cl
     webhookChannel({ allowPrivate: settings.webhookAllowPrivate }),
     pushChannel({ subject: settings.pushSubject }),
     ...(mail ? [mail] : []),
-  ] as unknown as Channel<Claimed>[];
+  ];
   return { channels, close: () => mail?.close() };
 }

@@ -17,7 +17,7 @@ import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import { transaction } from "../http/transaction.ts";
 import { passes } from "../jobs/passes.ts";
-import type { Channel, Claimed, Outcome } from "./channel.ts";
+import type { AnyChannel, Channel, Claimed, Outcome } from "./channel.ts";
 
 export const POLL_MS = 500;
 /** Attempts one process has in flight at most, per channel. */
@@ -27,8 +27,7 @@ export type OutboxOptions = {
   sql: Queries;
   listen: Listen;
   log: Logger;
-  // deno-lint-ignore no-explicit-any
-  channels: Channel<any>[];
+  channels: AnyChannel[];
   /** The clock of every attempt and retry (a controlled one in tests). */
   now?: () => Date;
 };
@@ -176,16 +175,18 @@ class Lane<T extends Claimed> {
         : null;
       return { item, outcome, status, next };
     });
-    const write = async (sql: Queries) => {
-      await sql`update ${sql(channel.table)} r
+    const record = (sql: Queries) =>
+      sql`update ${sql(channel.table)} r
         set status = o.status, last_status_code = o.code, last_error = o.error, next_attempt_at = o.next
         from unnest(${rows.map((r) => r.item.id)}::bigint[], ${rows.map((r) => r.status)}::text[],
           ${rows.map((r) => r.outcome.statusCode)}::int[], ${rows.map((r) => r.outcome.error)}::text[],
           ${rows.map((r) => r.next)}::timestamptz[]) as o(id, status, code, error, next)
         where r.id = o.id`;
-      await channel.settle?.(sql, rows);
-    };
-    if (channel.settle) await transaction(this.sql, write);
-    else await write(this.sql);
+    const settle = channel.settle?.(rows);
+    if (!settle) return void await record(this.sql);
+    await transaction(this.sql, async (tx) => {
+      await record(tx);
+      await settle(tx);
+    });
   }
 }

@@ -54,13 +54,15 @@ export function pushChannel({ subject }: { subject: string }): Channel<Push> {
         : statusCode !== null && GONE.has(statusCode)
         ? "failed"
         : "retry",
-    async settle(tx, batch) {
+    settle(batch) {
       const sent = batch.filter((r) => r.status === "sent").map((r) => r.item.id);
-      if (sent.length) await tx`update push_messages set sent_at = now() where id = any(${sent}::bigint[])`;
-      const gone = batch.filter((r) => r.outcome.statusCode !== null && GONE.has(r.outcome.statusCode));
-      if (gone.length) {
-        await tx`delete from push_subscriptions where id = any(${gone.map((r) => r.item.subscriptionId)}::bigint[])`;
-      }
+      const gone = batch.filter((r) => r.outcome.statusCode !== null && GONE.has(r.outcome.statusCode))
+        .map((r) => r.item.subscriptionId);
+      if (!sent.length && !gone.length) return null;
+      return async (tx) => {
+        if (sent.length) await tx`update push_messages set sent_at = now() where id = any(${sent}::bigint[])`;
+        if (gone.length) await tx`delete from push_subscriptions where id = any(${gone}::bigint[])`;
+      };
     },
   };
 }

@@ -49,12 +49,13 @@ export async function startSmtpServer({ tls = "none", auth }: SmtpServerOptions 
       callback(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
     },
     onData(stream, session, callback) {
-      const chunks: Uint8Array[] = [];
-      stream.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+      const decoder = new TextDecoder();
+      let raw = "";
+      stream.on("data", (chunk: Uint8Array) => (raw += decoder.decode(chunk, { stream: true })));
       stream.on("end", () => {
         const refusal = refusals.shift();
         if (refusal) return callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
-        const raw = new TextDecoder().decode(concat(chunks));
+        raw += decoder.decode();
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -109,13 +110,6 @@ export async function startSmtpServer({ tls = "none", auth }: SmtpServerOptions 
 }
 
 export type SmtpTestServer = Awaited<ReturnType<typeof startSmtpServer>>;
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) out.set(c, (at += c.length) - c.length);
-  return out;
-}
 
 /** A header's value, its folded lines joined. */
 function header(block: string, name: string): string {

@@ -70,9 +70,12 @@ export function webhookChannel(
         : delivery.body === null || statusCode === 410
         ? "failed"
         : "retry",
-    async settle(tx, batch) {
+    settle(batch) {
       const gone = new Set(batch.filter((r) => r.outcome.statusCode === 410).map((r) => r.item.webhookId));
-      for (const webhookId of gone) await disable(tx, webhookId);
+      if (!gone.size) return null;
+      return async (tx) => {
+        for (const webhookId of gone) await disable(tx, webhookId);
+      };
     },
   };
 }
