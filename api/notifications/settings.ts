@@ -13,10 +13,9 @@ import { allow } from "../auth/access.ts";
 import { audit, targetOf } from "../audit/record.ts";
 import { changesOf } from "../audit/changes.ts";
 import type { Queries } from "../db/connect.ts";
+import type { AlarmReach, NotificationSettings } from "./contract.ts";
 
-export const ALARM_REACH = ["critical", "all", "none"] as const;
-export type AlarmReach = (typeof ALARM_REACH)[number];
-export type NotificationSettings = { pushAlarms: AlarmReach; emailAlarms: AlarmReach; updatedAt: Date | null };
+export const ALARM_REACH = ["critical", "all", "none"] as const satisfies readonly AlarmReach[];
 
 const DEFAULTS: NotificationSettings = { pushAlarms: "all", emailAlarms: "critical", updatedAt: null };
 const NONE: NotificationSettings = { pushAlarms: "none", emailAlarms: "none", updatedAt: null };

@@ -17,7 +17,8 @@ import { LabelledSwitch } from "../../ui/LabelledSwitch";
 import { doneToast, failedToast } from "../../ui/toast/change_toasts";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { type SettingsChange, useNotificationSettings, useSaveNotificationSettings } from "./api";
-import { type AlarmReach, NOTIFICATION_TEXTS as T, REACH_WORDS, supportText } from "./push_support";
+import type { AlarmReach } from "../../../../api/notifications/contract.ts";
+import { NOTIFICATION_TEXTS as T, REACH_WORDS, supportText } from "./push_support";
 import { usePushSwitch } from "./use_push_switch";
 
 export function NotificationsCard() {

@@ -4,13 +4,11 @@
 // like an alarm's actions, and the card says so offline.
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../api/client";
-import type { AlarmReach } from "./push_support";
+import type { Json } from "../../../../api/http/contract_json.ts";
+import type { NotificationSettings as Settings } from "../../../../api/notifications/contract.ts";
 
-/**
- * GET/PUT /api/me/notification-settings, as api/notifications/settings.ts answers it
- * (it has no contract file to import the type from).
- */
-export type NotificationSettings = { pushAlarms: AlarmReach; emailAlarms: AlarmReach; updatedAt: string | null };
+/** GET/PUT /api/me/notification-settings. */
+export type NotificationSettings = Json<Settings>;
 export type SettingsChange = Partial<Pick<NotificationSettings, "pushAlarms" | "emailAlarms">>;
 
 export const SETTINGS_KEY = ["/api/me/notification-settings"] as const;

@@ -1,6 +1,7 @@
 // Whether this device can get Web Push (spec 4 §3 "Settings"), and the words of the
 // Notifications card, pure: what the browser offers is read elsewhere
 // (browser_push.ts) and handed in, so every rule here is tested on plain values.
+import type { AlarmReach } from "../../../../api/notifications/contract.ts";
 import { ApiError } from "../../api/api_error";
 
 export const NOTIFICATION_TEXTS = {
@@ -19,7 +20,6 @@ export const NOTIFICATION_TEXTS = {
   turnOffFailed: "Push notifications could not be turned off",
 } as const;
 
-export type AlarmReach = "critical" | "all" | "none";
 
 /** The select's options, in the order the card lists them. */
 export const REACH_WORDS: { value: AlarmReach; label: string }[] = [
