@@ -42,9 +42,7 @@ try {
   await db.sql`vacuum analyze`;
   await db.sql`checkpoint`;
   const devices = (await db.sql<{ id: number; roomId: number }[]>`select id, room_id from devices order by id`);
-  const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
-  url.pathname = `/${db.name}`;
-  const processEnv = { DATABASE_URL: url.toString(), DEMO: "false", DEVICE_OFFLINE_SECONDS: String(OFFLINE_SECONDS) };
+  const processEnv = { DATABASE_URL: db.url, DEMO: "false", DEVICE_OFFLINE_SECONDS: String(OFFLINE_SECONDS) };
   apis.push(...await Promise.all([startApi(processEnv), startApi(processEnv)]));
   const [a, b] = apis;
   console.log(`2 API processes, ${USERS} users, ${DEVICES} doors; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);

@@ -32,9 +32,7 @@ try {
   await sql`checkpoint`;
   console.log(`${USERS} users, ${ROOMS} rooms, ${DEVICES} devices with keys; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 
-  const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
-  url.pathname = `/${db.name}`;
-  const api = await startApi({ DATABASE_URL: url.toString(), DEMO: "false" });
+  const api = await startApi({ DATABASE_URL: db.url, DEMO: "false" });
   try {
     const base = api.base;
     const cookie = await benchAdminCookie(base);

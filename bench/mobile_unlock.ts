@@ -39,9 +39,7 @@ try {
   await sql`insert into devices (name, device_id, type, room_id, api_key_hash, api_key_created_at)
     values ('Bench Reader', 'BENCH-1', 'reader', ${room.id}, ${hashDeviceKey(key)}, now())`;
 
-  const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
-  url.pathname = `/${db.name}`;
-  const api = await startApi({ DATABASE_URL: url.toString(), DEMO: "false" });
+  const api = await startApi({ DATABASE_URL: db.url, DEMO: "false" });
   const door = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL("../door/main.ts", import.meta.url).pathname, "--url", api.base, "--key", key, "--state", `${work}/door.json`],
     stdin: "piped",

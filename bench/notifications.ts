@@ -77,9 +77,7 @@ async function bench() {
     const keys = await seedDoorFleet(db.sql, { users: USERS, rooms: 100, devices: DEVICES });
     await addBenchAdmin(db.sql);
     await db.sql`vacuum analyze`;
-    const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
-    url.pathname = `/${db.name}`;
-    const processEnv = { DATABASE_URL: url.toString(), DEMO: "false", SMTP_URL: outside.smtp, PUSH_ALLOW_PRIVATE: "true" };
+    const processEnv = { DATABASE_URL: db.url, DEMO: "false", SMTP_URL: outside.smtp, PUSH_ALLOW_PRIVATE: "true" };
     apis.push(...await Promise.all([startApi(processEnv), startApi(processEnv)]));
     console.log(`2 API processes, ${DEVICES} doors, ${DEVICES_SUBSCRIBED} admin devices subscribed; load average ${
       Deno.loadavg().map((n) => n.toFixed(2)).join(" ")

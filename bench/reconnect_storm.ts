@@ -86,10 +86,8 @@ async function bench() {
     await db.sql`checkpoint`;
     const devices = (await db.sql<{ id: number }[]>`select id from devices order by id`).map((d) => d.id);
     console.log(`${USERS} users, ${DEVICES} doors; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
-    const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
-    url.pathname = `/${db.name}`;
     const ports = [freePort(), freePort()];
-    const apiEnv = (port: number) => ({ DATABASE_URL: url.toString(), DEMO: "false", PORT: String(port), LOG_LEVEL: "warn" });
+    const apiEnv = (port: number) => ({ DATABASE_URL: db.url, DEMO: "false", PORT: String(port), LOG_LEVEL: "warn" });
     let breakerOpenings = 0;
     let busyWarnings = 0;
     const tally = (api: ApiProcess | undefined) => {

@@ -16,6 +16,8 @@ export async function throwawayDatabase() {
   await migrate(db.sql);
   return {
     name,
+    /** For the API processes a benchmark starts on it. */
+    url: target.toString(),
     sql: db.sql,
     listen: db.listen,
     async close() {

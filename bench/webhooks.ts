@@ -85,9 +85,7 @@ async function bench() {
     const cards = (await sql<{ cardCode: string }[]>`select card_code from user_credentials order by id`).map((r) => r.cardCode);
     await addBenchAdmin(sql);
 
-    const url = new URL(Deno.env.get("DATABASE_URL") ?? "postgres://postgres@127.0.0.1:5432/postgres");
-    url.pathname = `/${db.name}`;
-    const processEnv = { DATABASE_URL: url.toString(), DEMO: "false", WEBHOOK_ALLOW_PRIVATE: "true" };
+    const processEnv = { DATABASE_URL: db.url, DEMO: "false", WEBHOOK_ALLOW_PRIVATE: "true" };
     const [a, b] = await Promise.all([startApi(processEnv), startApi(processEnv)]);
     apis.push(a, b);
     console.log(`2 API processes, ${USERS} users, ${DEVICES} readers; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
