@@ -15,6 +15,7 @@ test.beforeEach(async ({ page }) => {
 
 type LogPage = {
   items: { id: number; userName: string | null; deviceName: string | null; credentialType: string | null; action: string; outcome: string }[];
+  nextCursor: string | null;
   total: number | null;
   totalExact: boolean;
 };
@@ -23,6 +24,24 @@ async function apiLog(page: Page, path: string, query: Record<string, string> = 
   const res = await page.request.get(`${path}?${new URLSearchParams({ limit: "200", ...query })}`);
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as LogPage;
+}
+
+/**
+ * The export holds exactly the rows the API finds for `query`, however many
+ * (the pager's total stops counting at 1,000). The demo's doors may add rows
+ * after the export; those newer than its newest row are left out.
+ */
+async function expectExportOf(page: Page, path: string, query: Record<string, string>, lines: string[]) {
+  const exported = lines.map((line) => Number(line.split(",")[0]));
+  const newest = Math.max(0, ...exported);
+  const matching: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const found: LogPage = await apiLog(page, path, cursor ? { ...query, cursor } : query);
+    matching.push(...found.items.map((i) => i.id).filter((id) => id <= newest));
+    cursor = found.nextCursor;
+  } while (cursor);
+  expect(exported.toSorted((a, b) => a - b)).toEqual(matching.toSorted((a, b) => a - b));
 }
 
 const pager = (page: Page) => page.getByText(/^(\d[\d,]*-\d[\d,]*|0) of [\d,+]+$/);
@@ -79,7 +98,8 @@ test("room log: TIMESTAMP, DEVICE, CREDENTIAL, ACTION, OUTCOME from the server; 
   const turnstile = await searchLogs(page, path, "TURNSTILE", "turnstile");
   for (const cell of await rowsOf(table).locator("td:nth-child(2)").all()) await expect(cell).toHaveText("Lobby Turnstile");
   const lines = await exportCsv(page, `room-${lobby.id}-access-logs.csv`);
-  expect(lines).toHaveLength(turnstile.total!);
+  expect(lines.length).toBeGreaterThanOrEqual(turnstile.total!);
+  await expectExportOf(page, path, { search: "turnstile" }, lines);
   for (const line of lines) expect(line).toContain(",Lobby Turnstile,Main Lobby,");
 
   // By credential, and by action.
@@ -119,7 +139,8 @@ test("device log: 'Search log...' over user, action and credential; the empty te
   await expect(pager(page)).toHaveText(firstPageLabel(theirs));
   for (const cell of await rowsOf(table).locator("td:nth-child(2)").all()) await expect(cell).toHaveText(someone);
   const lines = await exportCsv(page, `device-${reader.id}-access-logs.csv`);
-  expect(lines).toHaveLength(theirs.total!);
+  expect(lines.length).toBeGreaterThanOrEqual(theirs.total!);
+  await expectExportOf(page, path, { search: someone }, lines);
   for (const line of lines) expect(line).toContain(`,${someone},Lobby Entrance Reader,`);
 
   await search.fill(`nobody-${Date.now()}`);
@@ -159,7 +180,8 @@ test("group log: what the group's members did at its rooms; phone cards; export"
 
   const server = await searchLogs(page, path, "server room", "server room");
   const lines = await exportCsv(page, `group-${engineering.id}-access-logs.csv`);
-  expect(lines).toHaveLength(server.total!);
+  expect(lines.length).toBeGreaterThanOrEqual(server.total!);
+  await expectExportOf(page, path, { search: "server room" }, lines);
   for (const line of lines) expect(line).toContain("Server Room");
 
   await page.getByRole("searchbox", { name: "Search logs" }).fill(`nothing-${Date.now()}`);
@@ -198,7 +220,8 @@ test("global log: 'Review all activity', every door, search, paging and export",
 
   const mail = await searchLogs(page, "/api/logs", "mail room lock", "mail room lock");
   const lines = await exportCsv(page, "access-logs.csv");
-  expect(lines).toHaveLength(mail.total!);
+  expect(lines.length).toBeGreaterThanOrEqual(mail.total!);
+  await expectExportOf(page, "/api/logs", { search: "mail room lock" }, lines);
   for (const line of lines) expect(line).toContain(",Mail Room Lock,Mail Room,");
 
   // Only denials.
@@ -208,6 +231,7 @@ test("global log: 'Review all activity', every door, search, paging and export",
   const denied = await apiLog(page, "/api/logs", { search: "mail room lock", outcome: "denied" });
   await expect(pager(page)).toHaveText(denied.total ? firstPageLabel(denied) : "0 of 0");
   const deniedLines = await exportCsv(page, "access-logs.csv");
-  expect(deniedLines).toHaveLength(denied.total ?? 0);
+  expect(deniedLines.length).toBeGreaterThanOrEqual(denied.total ?? 0);
+  await expectExportOf(page, "/api/logs", { search: "mail room lock", outcome: "denied" }, deniedLines);
   for (const line of deniedLines) expect(line).toContain(",denied,");
 });
