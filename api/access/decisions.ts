@@ -235,13 +235,21 @@ export async function decideAll(
       : sql``
   }
     select v.n, v.reason, v.user_id, v.user_name, v.log_id, l.id is not null as logged,
-           -- Not logged because its event was already, at this door: that row, to answer
-           -- its replay (the statement reads the table as it was before its own insert).
            x.id as earlier_id, x.outcome as earlier_outcome, x.reason as earlier_reason,
            x.user_id as earlier_user_id, x.user_name as earlier_user_name
     from verdict v left join logged l on l.id = v.log_id
-    left join access_logs x on l.id is null and v.event_id is not null and x.event_id = v.event_id
-      and x.device_id is not distinct from v.device_id${
+    -- Not logged because its event was already, at this door: that row, to answer its
+    -- replay (the statement reads the table as it was before its own insert). Probed
+    -- through the event id's index, and only for such a request (the limit keeps the
+    -- planner from making it a join): as a join, the planner, its statistics behind a
+    -- growing table, hashed every row of the log for each statement, and decisions
+    -- slowed as the log grew (p50 3 → 17 ms in 40 s at 500/s).
+    left join lateral (
+      select x.id, x.outcome, x.reason, x.user_id, x.user_name from access_logs x
+      where l.id is null and v.event_id is not null and x.event_id = v.event_id
+        and x.device_id is not distinct from v.device_id
+      limit 1
+    ) x on true${
     asyncCommit ? sql`, async_commit` : sql``
   }`;
   const answers: ((Decision & { logged: boolean; earlier: Decision | null }) | undefined)[] = new Array(requests.length);
