@@ -28,6 +28,8 @@ export interface Channel<T extends Claimed> {
   readonly retryDelaysMs: readonly number[];
   /** How long a claimed row is held by its sender: longer than any attempt takes. */
   readonly leaseMs: number;
+  /** Attempts one process has in flight at most; unset, the outbox's MAX_IN_FLIGHT. */
+  readonly maxInFlight?: number;
   /** Narrows which due rows (alias r) may be claimed. */
   dueFilter?(sql: Queries): postgres.Fragment;
   /** Which due rows go first; unset, the longest due. */

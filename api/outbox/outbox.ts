@@ -20,7 +20,7 @@ import { passes } from "../jobs/passes.ts";
 import type { AnyChannel, Channel, Claimed, Outcome } from "./channel.ts";
 
 export const POLL_MS = 500;
-/** Attempts one process has in flight at most, per channel. */
+/** Attempts one process has in flight at most, per channel (unless it says fewer). */
 const MAX_IN_FLIGHT = 32;
 
 export type OutboxOptions = {
@@ -85,7 +85,7 @@ class Lane<T extends Claimed> {
 
   /** Claims what is due, as many as there is room for, and again while more may be. */
   readonly wake = passes(async () => {
-    const room = MAX_IN_FLIGHT - this.#inFlight;
+    const room = (this.channel.maxInFlight ?? MAX_IN_FLIGHT) - this.#inFlight;
     if (this.stopped || room <= 0) return;
     const claimed = await this.#claim(room);
     for (const item of claimed.items) {
@@ -104,7 +104,7 @@ class Lane<T extends Claimed> {
   async sendDue(): Promise<number> {
     let sent = 0;
     while (true) {
-      const claimed = await this.#claim(MAX_IN_FLIGHT);
+      const claimed = await this.#claim(this.channel.maxInFlight ?? MAX_IN_FLIGHT);
       if (!claimed.count) return sent;
       await Promise.all(claimed.items.map((item) => this.#attempt(item)));
       sent += claimed.count;

@@ -13,7 +13,8 @@ import type { OutboxThreadOptions } from "./thread.ts";
  * win; with the CPU idle the outbox still takes all it can. On Linux a nice value
  * belongs to a thread (setpriority of 0 is the calling one); elsewhere it would be
  * the whole process's, so there the thread stays as it is. Measured with 2,440
- * messages draining (bench/notifications.ts): decisions' p99 63 ms at nice 0.
+ * messages draining (bench/notifications.ts): decisions' p99 65–76 ms at nice 0,
+ * 29–30 ms at nice 10 (on a machine busy with other work; nice 19 did no better).
  */
 const NICE = 10;
 if (Deno.build.os === "linux") setPriority(NICE);
