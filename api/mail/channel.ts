@@ -51,7 +51,7 @@ export function mailChannel(options: MailChannelOptions): Channel<Mail> & { clos
     leaseMs: 5 * TIMEOUT_MS,
     // A message ready for each connection as it finishes one, and no more: claimed
     // beyond that, they wait in the pool's own queue, first come first served, and an
-    // alarm claimed after them waits behind them (alarm e-mail p99 2.7–3.3 s with
+    // alarm claimed after them waits behind them (alarm e-mail p99 2.4–3.3 s with
     // 1,000 waiting at 32 in flight; bench/notifications.ts).
     maxInFlight: 2 * CONNECTIONS,
     claimOrder: (sql) => sql`r.urgent desc, r.next_attempt_at`,
