@@ -10,8 +10,14 @@
 // took longer (issue 28, docs/operations.md). A visit the worker already controls
 // loses nothing: it is served by that worker either way; only the check for an
 // update waits.
-import { registerSW } from "virtual:pwa-register";
+//
+// With the browser's own calls, not workbox-window's (1.9 KB more in the first load
+// of /login, over its 150 KB budget: bench/pwa.mjs), which also reported one waiting
+// worker twice.
 import { toast } from "../ui/toast/toast";
+
+/** Built from sw/sw.ts by vite-plugin-pwa (none in the dev server). */
+const WORKER_URL = "/sw.js";
 
 let reloading = false;
 function reloadOnce() {
@@ -21,7 +27,7 @@ function reloadOnce() {
 }
 
 /** The waiting worker the prompt was shown for. */
-let promptedFor: ServiceWorker | null | undefined;
+let promptedFor: ServiceWorker | undefined;
 
 /** At most this long after it is asked for, even on a page never idle. */
 const IDLE_TIMEOUT_MS = 5_000;
@@ -29,39 +35,49 @@ let scheduled = false;
 
 /** Registers the worker once the browser is idle (once per page load, however often asked). */
 export function registerServiceWorkerWhenIdle() {
-  if (scheduled) return;
+  if (scheduled || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   scheduled = true;
   // Safari has no requestIdleCallback: a timer after the screen's own tasks.
-  if (typeof requestIdleCallback === "function") requestIdleCallback(registerServiceWorker, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(registerServiceWorker, 1_000);
+  const register = () => void registerServiceWorker().catch(() => {/* the app works without it, online */});
+  if (typeof requestIdleCallback === "function") requestIdleCallback(register, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(register, 1_000);
 }
 
-function registerServiceWorker() {
-  const updateServiceWorker = registerSW({
-    async onNeedRefresh() {
-      // workbox-window reports a worker installed by an update it did not start
-      // twice (as "installed", external, then as "waiting" 200 ms later). One prompt
-      // per worker: a second toast would replace the first under the user's finger
-      // and swallow the tap on Reload.
-      const waiting = (await navigator.serviceWorker.getRegistration())?.waiting ?? null;
-      if (waiting === promptedFor) return;
-      promptedFor = waiting;
-      toast({
-        title: "A new version is available",
-        description: "Reload to use the latest Threshold.",
-        action: {
-          label: "Reload",
-          onClick: () => {
-            // SKIP_WAITING activates the waiting worker; reload when it takes
-            // over. workbox-window reloads only when this page was already
-            // controlled at load, not in the tab that first installed the app.
-            navigator.serviceWorker.addEventListener("controllerchange", reloadOnce, { once: true });
-            void updateServiceWorker(true);
-          },
-        },
-        duration: Infinity,
-      });
+async function registerServiceWorker() {
+  const container = navigator.serviceWorker;
+  // Controlled already: a new worker taking over (Reload here, or in another tab)
+  // means this page's code is the old one's, so it reloads. A first install takes
+  // over the page it was installed from, which has nothing to reload.
+  if (container.controller) container.addEventListener("controllerchange", reloadOnce);
+  const registration = await container.register(WORKER_URL, { scope: "/" });
+  // A worker installed on an earlier visit may be waiting already.
+  if (registration.waiting && container.controller) offerReload(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const installing = registration.installing;
+    installing?.addEventListener("statechange", () => {
+      // Installed while another worker controls the page: it waits for SKIP_WAITING.
+      if (installing.state === "installed" && container.controller) offerReload(installing);
+    });
+  });
+}
+
+function offerReload(waiting: ServiceWorker) {
+  // One prompt per worker: a second toast would replace the first under the user's
+  // finger and swallow the tap on Reload.
+  if (waiting === promptedFor) return;
+  promptedFor = waiting;
+  toast({
+    title: "A new version is available",
+    description: "Reload to use the latest Threshold.",
+    action: {
+      label: "Reload",
+      // The waiting worker activates and takes over; controllerchange reloads (also
+      // in a page that was not controlled at load, its first worker installed since).
+      onClick: () => {
+        navigator.serviceWorker.addEventListener("controllerchange", reloadOnce, { once: true });
+        waiting.postMessage({ type: "SKIP_WAITING" });
+      },
     },
-    onNeedReload: reloadOnce,
+    duration: Infinity,
   });
 }
