@@ -13,6 +13,8 @@ import { MAX_BODY_BYTES } from "./http/validate.ts";
 import { sameOriginWrites, securityHeaders } from "./http/security.ts";
 import { requireRule } from "./auth/access.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { invitationRoutes } from "./auth/invitation_routes.ts";
+import { passwordResetRoutes } from "./auth/password_reset_routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { roomRoutes } from "./rooms/routes.ts";
 import { groupRoomRoutes } from "./group_rooms/routes.ts";
@@ -118,6 +120,8 @@ export function createApp(
 
   app.route("/api/health", healthRoutes);
   app.route("/api/auth", authRoutes);
+  app.route("/api/auth/invitations", invitationRoutes);
+  app.route("/api/auth/password-reset", passwordResetRoutes);
   app.route("/api/rooms", roomRoutes);
   app.route("/api/groups", groupRoomRoutes);
   app.route("/api/devices", deviceRoutes);

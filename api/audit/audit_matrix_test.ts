@@ -42,6 +42,10 @@ const event = (
 const EXPECTED: Record<string, Expected> = {
   "POST /api/auth/login": event("auth.sign_in", caller, "user"),
   "POST /api/auth/signup": event("auth.sign_up", signedUp, "user"),
+  "POST /api/auth/invitations/:token/accept": event("auth.invitation_accept", signedUp, "user"),
+  // Asked for by anyone, for any address: nothing to record (and the same work either way).
+  "POST /api/auth/password-reset": null,
+  "POST /api/auth/password-reset/complete": event("auth.password_reset", signedUp, "user"),
   "POST /api/auth/logout": event("auth.sign_out", caller, "user"),
   "POST /api/auth/passkey/login/options": null,
   "POST /api/auth/passkey/login/verify": event("auth.sign_in", caller, "user"),

@@ -3,10 +3,13 @@
 // passkey options are WebAuthn's own JSON (SimpleWebAuthn's types on both sides).
 import type { z } from "zod";
 import type {
+  acceptInvitationBody,
+  completePasswordResetBody,
   loginBody,
   passkeyLoginOptionsBody,
   passkeyLoginVerifyBody,
   passkeyRegisterVerifyBody,
+  passwordResetBody,
   signupBody,
 } from "./schemas.ts";
 
@@ -34,3 +37,18 @@ export type SignupRequest = z.input<typeof signupBody>;
 export type PasskeyLoginOptionsRequest = z.input<typeof passkeyLoginOptionsBody>;
 export type PasskeyLoginVerifyRequest = z.input<typeof passkeyLoginVerifyBody>;
 export type PasskeyRegisterVerifyRequest = z.input<typeof passkeyRegisterVerifyBody>;
+
+/**
+ * GET /api/auth/invitations/{token} (public). POST …/accept answers SignedIn and
+ * signs in; unknown, used, voided or expired: 404 `This invitation has expired or was
+ * already used`.
+ */
+export type InvitationView = { email: string; firstName: string; expiresAt: Date };
+
+/** POST /api/auth/password-reset (202), whether or not the address has an account. */
+export type ResetRequested = { sent: true };
+
+export type AcceptInvitationRequest = z.input<typeof acceptInvitationBody>;
+export type PasswordResetRequest = z.input<typeof passwordResetBody>;
+/** POST /api/auth/password-reset/complete answers SignedIn; a bad token: 400 `This reset link has expired or was already used`. */
+export type CompletePasswordResetRequest = z.input<typeof completePasswordResetBody>;

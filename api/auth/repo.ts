@@ -4,7 +4,7 @@ import { isAdminSql } from "./sessions.ts";
 import type { SessionUser } from "./contract.ts";
 
 export async function findUserForSignIn(sql: Queries, email: string) {
-  const [user] = await sql<{ id: number; passwordHash: string; isActive: boolean }[]>`
+  const [user] = await sql<{ id: number; passwordHash: string | null; isActive: boolean }[]>`
     select id, password_hash, is_active from users where lower(email) = lower(${email})`;
   return user ?? null;
 }

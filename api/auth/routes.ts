@@ -165,7 +165,8 @@ export const authRoutes = new Hono<Env>()
     await checkSignInThrottle(c, sql, email, ip);
     const user = await findUserForSignIn(sql, email);
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !valid) {
+    // Someone invited has no password until they accept: nothing can match it.
+    if (!user?.passwordHash || !valid) {
       await recordFailure(sql, email, ip);
       auditFailedSignIn(c, email, user?.id ?? null, "invalid");
       throw unauthorized(INVALID);

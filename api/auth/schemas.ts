@@ -43,3 +43,14 @@ export const passkeyRegisterVerifyBody = z.object({
   clientDataJSON: b64,
   attestationObject: b64,
 });
+
+// Invitations and password reset (spec 4 §4). A token is 32 random bytes, base64url:
+// 43 characters; anything else cannot be one, and is answered as an unknown token.
+export const acceptInvitationBody = z.object({ password });
+
+export const passwordResetBody = z.object({ email });
+
+export const completePasswordResetBody = z.object({
+  token: z.string({ error: "is required" }).max(100, "is too long"),
+  password,
+});

@@ -1,4 +1,4 @@
-// Sessions: a random 256-bit token in a cookie, only its SHA-256 stored.
+// Sessions: a random 256-bit token in a cookie, only its SHA-256 stored (tokens.ts).
 // Idle and absolute lifetimes come from configuration.
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -6,19 +6,7 @@ import type { Queries } from "../db/connect.ts";
 import type postgres from "postgres";
 import type { Config } from "../config.ts";
 import type { SessionUser } from "./contract.ts";
-
-const encoder = new TextEncoder();
-
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
+import { hashToken, newToken } from "./tokens.ts";
 
 /** Over https the cookie gets Secure and the __Host- prefix. */
 export function isSecure(c: Context, config: Config): boolean {

@@ -9,6 +9,7 @@ import type { Env } from "./env.ts";
 import { ApiError, badRequest } from "./errors.ts";
 import type { Queries } from "../db/connect.ts";
 import { transaction } from "./transaction.ts";
+import { withoutTokens } from "./token_paths.ts";
 
 export const KEY_TTL_HOURS = 24;
 // A 'running' row this old belongs to a process that died mid-request; its
@@ -37,7 +38,7 @@ export async function idempotent(c: Context<Env>, userId: number, next: Next) {
     and created_at < now() - ${KEY_TTL_HOURS} * interval '1 hour'`;
   const [claimed] = await sql`
     insert into idempotency_keys (user_id, key, method, path, request_hash, state)
-    values (${userId}, ${key}, ${c.req.method}, ${c.req.path}, ${hash}, 'running')
+    values (${userId}, ${key}, ${c.req.method}, ${withoutTokens(c.req.path)}, ${hash}, 'running')
     on conflict (user_id, key) do update set created_at = now()
       where idempotency_keys.state = 'running' and idempotency_keys.request_hash = ${hash}
         and idempotency_keys.created_at < now() - ${ABANDONED_SECONDS} * interval '1 second'

@@ -27,6 +27,7 @@ export const notFound = {
   stripeSimulator: missing("The Stripe simulator is off (STRIPE_SECRET_KEY is set)"),
   mailbox: missing("The demo mailbox is off (SMTP_URL is set, or this is not demo mode)"),
   mail: missing("Message not found"),
+  invitation: missing("This invitation has expired or was already used"),
   route: (method: string, path: string) =>
     new ApiError("not_found", `No route for ${method} ${path}`),
 };

@@ -2,6 +2,7 @@
 // per request when it completes.
 import { createMiddleware } from "hono/factory";
 import type { Env } from "./env.ts";
+import { withoutTokens } from "./token_paths.ts";
 
 const SAFE_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
@@ -15,7 +16,7 @@ export const requestLog = createMiddleware<Env>(async (c, next) => {
   c.var.log.info("request", {
     requestId,
     method: c.req.method,
-    path: c.req.path,
+    path: withoutTokens(c.req.path),
     status: c.res.status,
     ms: Math.round((performance.now() - started) * 10) / 10,
   });

@@ -16,6 +16,10 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
     ('a@example.com', 'T <t@x.test>', 'old sent', 'sent', null, now() - interval '8 days'),
     ('a@example.com', 'T <t@x.test>', 'old pending', 'pending', now(), now() - interval '8 days'),
     ('a@example.com', 'T <t@x.test>', 'new failed', 'failed', null, now() - interval '6 days')`;
+  // Password-reset requests: a day and more old go, younger ones stay.
+  await sql`insert into password_resets (email, token_hash, expires_at, created_at) values
+    ('a@example.com', 'old', now(), now() - interval '25 hours'),
+    ('a@example.com', 'new', now(), now() - interval '23 hours')`;
 
   await t.step("sweeps", async () => {
     assertEquals(await sweep(sql, 60), { sessions: 1, events: 0 });
@@ -25,6 +29,7 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
     ]);
     assertEquals((await sql`select key from sign_in_failures`).map((r) => r.key), ["ip:y"]);
     assertEquals((await sql`select subject from mail_messages order by id`).map((r) => r.subject), ["old pending", "new failed"]);
+    assertEquals((await sql`select token_hash from password_resets`).map((r) => r.tokenHash), ["new"]);
   });
 });
 

@@ -8,7 +8,7 @@ import { isAdminSql } from "../auth/sessions.ts";
 import type { Alarm } from "../alarms/contract.ts";
 import { ALARM_TYPE_WORDS, SEVERITY_WORDS } from "../alarms/words.ts";
 import { compose } from "../mail/compose.ts";
-import { mailFrom, mailMode } from "../mail/mode.ts";
+import { linkOrigin, mailSending } from "../mail/mode.ts";
 import { queueMail, type Sending } from "../mail/queue.ts";
 import type { PushPayload } from "../push/send.ts";
 
@@ -17,10 +17,8 @@ export type AlarmNotices = { mail: Sending; origin: string; sessionIdleMinutes: 
 
 export function alarmNotices(config: Config): AlarmNotices {
   return {
-    mail: { on: mailMode(config) !== "off", from: mailFrom(config) },
-    // A link in an e-mail needs the whole address; without PUBLIC_ORIGIN, this
-    // server's own (right for a demo on this machine).
-    origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+    mail: mailSending(config),
+    origin: linkOrigin(config),
     sessionIdleMinutes: config.sessionIdleMinutes,
   };
 }

@@ -123,6 +123,7 @@ export function badRequests(route: string, example: Example): BadRequest[] {
   });
 
   for (const [name, id] of Object.entries(params)) {
+    if (typeof id !== "number") continue; // a link's token: see route_examples.ts
     for (const form of idForms(id)) {
       bad.push({
         what: `:${name} as ${form}`,

@@ -14,8 +14,11 @@ export type Caller = "anonymous" | "member" | "admin" | "device" | { cookie: str
 
 export type Example = {
   as: Caller;
-  /** The route's path parameters, all row ids so far (bad_input.ts writes them other ways). */
-  params?: Record<string, number>;
+  /**
+   * The route's path parameters: row ids (bad_input.ts writes them other ways), or a
+   * link's token (text: any other text is an unknown link, tested with its routes).
+   */
+  params?: Record<string, number | string>;
   /** Sent as JSON; left out, the request has no body. */
   body?: unknown;
   headers?: Record<string, string>;
@@ -102,6 +105,15 @@ export async function createWorld(app: TestApp) {
     return (await app.login(`session${n}@example.com`)).cookie;
   };
 
+  /** The token of the newest link e-mailed to `email` (mail is off in tests: its body is kept). */
+  const linkToken = async (email: string) => {
+    const [message] = await app.sql<{ textBody: string }[]>`
+      select text_body from mail_messages where to_address = ${email} order by id desc limit 1`;
+    const token = /\/(?:invite|reset-password)\/([A-Za-z0-9_-]{43})/.exec(message?.textBody ?? "")?.[1];
+    if (!token) throw new Error(`no link e-mailed to ${email}`);
+    return token;
+  };
+
   /** A fresh member with a passkey of their own: unlock attempts are throttled per user. */
   const faceIdMember = async () => {
     const n = next();
@@ -147,6 +159,20 @@ export async function createWorld(app: TestApp) {
     approvedLock,
     session,
     faceIdMember,
+    /** The link's token of a fresh invitation (a user made with invite: true). */
+    invitationToken: async () => {
+      const email = `invited${next()}@example.com`;
+      await make("POST", "/api/users", { firstName: "Ivy", lastName: "Invited", email, invite: true });
+      return await linkToken(email);
+    },
+    /** The link's token of a fresh user's password reset. */
+    resetToken: async () => {
+      const email = `forgetful${next()}@example.com`;
+      await addUser(app.sql, { email });
+      const res = await app.request("POST", "/api/auth/password-reset", { body: { email } });
+      if (res.status !== 202) throw new Error(`password reset: ${res.status} ${res.text}`);
+      return await linkToken(email);
+    },
     /** A webhook endpoint (quiet: it hears remote unlocks only). */
     webhook: async () =>
       (await make("POST", "/api/webhooks", { url: "https://93.184.215.14/hook", eventTypes: ["door.unlocked_remotely"] }))
@@ -191,6 +217,16 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
     },
   }),
   "POST /api/auth/logout": async (w) => ({ as: { cookie: await w.session() } }),
+  "POST /api/auth/invitations/:token/accept": async (w) => ({
+    as: "anonymous",
+    params: { token: await w.invitationToken() },
+    body: { password: "a new password" },
+  }),
+  "POST /api/auth/password-reset": () => ({ as: "anonymous", body: { email: "member@example.com" } }),
+  "POST /api/auth/password-reset/complete": async (w) => ({
+    as: "anonymous",
+    body: { token: await w.resetToken(), password: "a new password" },
+  }),
   "POST /api/auth/passkey/login/options": () => ({
     as: "anonymous",
     body: { email: "member@example.com" },

@@ -71,7 +71,7 @@ export function findUser(sql: Queries, id: number): Promise<User | undefined> {
 
 export async function insertUser(
   sql: Queries,
-  input: Omit<CreateUserInput, "password"> & { passwordHash: string },
+  input: Omit<CreateUserInput, "password" | "invite"> & { passwordHash: string | null },
 ): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into users (email, password_hash, first_name, last_name)
@@ -148,14 +148,4 @@ export async function verificationStatuses(sql: Queries) {
   const map: VerificationStatuses = {};
   for (const { id, status } of rows) map[id] = { verified: isVerified(status), status };
   return map;
-}
-
-// --- invitations ---------------------------------------------------------------
-
-export async function queueInvitation(sql: Queries, userId: number, invitedBy: number) {
-  const [row] = await sql<{ id: number; email: string; status: string; createdAt: Date }[]>`
-    insert into invitations (user_id, email, invited_by)
-    select id, email, ${invitedBy} from users where id = ${userId}
-    returning id, email, status, created_at`;
-  return row;
 }

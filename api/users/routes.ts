@@ -1,6 +1,7 @@
-// Users calls of spec 1 §7 (admin only, except a user's own groups), plus the
-// resend-invitation call the spec leaves unshown. Badges: credentials_routes.ts.
-import { Hono } from "hono";
+// Users calls of spec 1 §7 (admin only, except a user's own groups), and invitations
+// (spec 4 §4: a new user invited to set their own password, Resend Invitation).
+// Badges: credentials_routes.ts.
+import { type Context, Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
 import { toggleActive } from "../db/rows.ts";
 import type { Env } from "../http/env.ts";
@@ -12,6 +13,8 @@ import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { hashPassword } from "../auth/password.ts";
 import { endAllSessions } from "../auth/sessions.ts";
+import { accountMail } from "../auth/account_mail.ts";
+import { issueInvitation, voidAccountLinks } from "../auth/invitations.ts";
 import { keepingAnAdmin } from "../groups/admins.ts";
 import { readBody } from "../http/read_body.ts";
 import { audit, auditChange, auditToggle, targetOf } from "../audit/record.ts";
@@ -23,14 +26,13 @@ import {
   insertUser,
   isVerified,
   listUsers,
-  queueInvitation,
   updateUser,
   type Verification,
   verificationOf,
   verificationStatuses,
 } from "./repo.ts";
 import type { Deleted } from "../http/contract.ts";
-import type { Invitation, UserVerification } from "./contract.ts";
+import type { Invitation, User, UserVerification } from "./contract.ts";
 
 const EMAIL_TAKEN = "A user with this email already exists";
 const LAST_ADMIN = "This would leave no active administrator";
@@ -56,15 +58,17 @@ const PERSON = ["firstName", "lastName", "email", "isActive"];
 export const userRoutes = new Hono<Env>()
   .get("/", allow.admin, async (c) => c.json(await listUsers(c.var.sql)))
   .post("/", allow.admin, async (c) => {
-    const { password, ...input } = await readBody(c, s.createUserBody);
-    const passwordHash = await hashPassword(password);
+    const { password, invite, ...input } = await readBody(c, s.createUserBody);
+    // Invited: no password until they choose one from the e-mail.
+    const passwordHash = password === undefined ? null : await hashPassword(password);
     // A savepoint, so a clash does not spoil an enclosing (idempotent) transaction.
     const id = await uniqueOr409(
       transaction(c.var.sql, (tx) => insertUser(tx, { ...input, passwordHash })),
       EMAIL_TAKEN,
     );
     const user = await existingUser(c.var.sql, id);
-    auditChange(c, "user", "create", null, { ...user, password: "set" }, [...PERSON, "password"]);
+    auditChange(c, "user", "create", null, { ...user, password: invite ? "invited" : "set" }, [...PERSON, "password"]);
+    if (invite) await sendInvitation(c, user);
     return c.json(user, 201);
   })
   // Before /:id, so the static segment is never read as an id.
@@ -79,6 +83,8 @@ export const userRoutes = new Hono<Env>()
       transaction(c.var.sql, async (tx) => {
         const before = await lockForEdit(c, tx, "users", id, findUser, notFound.user);
         await updateUser(tx, id, input);
+        // Links e-mailed to the old address no longer open the account.
+        if (before.email !== input.email) await voidAccountLinks(tx, id);
         auditChange(c, "user", "update", before, await existingUser(tx, id), PERSON);
       }),
       EMAIL_TAKEN,
@@ -101,8 +107,11 @@ export const userRoutes = new Hono<Env>()
     await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
       const isActive = await toggleActive(tx, "users", id);
       if (isActive === null) throw notFound.user();
-      // Deactivation revokes everything at once: no session survives it.
-      if (!isActive) await endAllSessions(tx, id);
+      // Deactivation revokes everything at once: no session or e-mailed link survives it.
+      if (!isActive) {
+        await endAllSessions(tx, id);
+        await voidAccountLinks(tx, id);
+      }
     });
     const user = await existingUser(c.var.sql, id);
     auditToggle(c, "user", user);
@@ -129,24 +138,18 @@ export const userRoutes = new Hono<Env>()
     if (!groups) throw notFound.user();
     return c.json(groups);
   })
-  // Not shown in the spec: records the invitation for a mailer to send (202).
+  // Spec 4 §4: a new link e-mailed, older ones voided (202; the answer of part 1).
   .post("/:id/resend-invitation", allow.admin, async (c) => {
-    const id = idParam(c);
-    const user = await existingUser(c.var.sql, id);
+    const user = await existingUser(c.var.sql, idParam(c));
     if (!user.isActive) {
       throw conflict("This user is deactivated. Reactivate them before inviting them again.");
     }
-    const invitation = await queueInvitation(c.var.sql, id, c.var.user!.id);
-    audit(c, {
-      action: "user.invite",
-      target: targetOf("user", user),
-      changes: { invitationId: [null, invitation.id] },
-    });
+    const invitation = await sendInvitation(c, user);
     return c.json(
       {
         queued: true,
         invitationId: invitation.id,
-        userId: id,
+        userId: user.id,
         email: invitation.email,
         status: invitation.status,
         queuedAt: invitation.createdAt,
@@ -154,3 +157,14 @@ export const userRoutes = new Hono<Env>()
       202,
     );
   });
+
+/** Invites the user (its e-mail written in this request's transaction), audited. */
+async function sendInvitation(c: Context<Env>, user: User) {
+  const invitation = await issueInvitation(c.var.sql, accountMail(c.var.config), user.id, c.var.user!.id);
+  audit(c, {
+    action: "user.invite",
+    target: targetOf("user", user),
+    changes: { invitationId: [null, invitation.id] },
+  });
+  return invitation;
+}

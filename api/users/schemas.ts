@@ -20,14 +20,24 @@ const email = (missing: string) =>
 const name = (label: string, missing = `${label} is required`) =>
   requiredText(missing, `${label} must be at most 100 characters`, 100);
 
-// New user (dashboard): all four required, password at least 8 (ASVS: up to 128 accepted).
+// New user (dashboard): names and e-mail required; a password of at least 8 (ASVS: up
+// to 128 accepted), or `invite: true` and none: the person chooses it from the
+// invitation's e-mail (spec 4 §4).
 export const createUserBody = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
   email: email("Email is required"),
-  password: z.string({ error: "Password is required" }).min(8, PASSWORD_TOO_SHORT)
-    .max(128, "Password must be at most 128 characters"),
-});
+  password: z.string({ error: "Password must be text" }).min(8, PASSWORD_TOO_SHORT)
+    .max(128, "Password must be at most 128 characters").optional(),
+  invite: z.boolean({ error: "Invite must be true or false" }).default(false),
+}).superRefine((body, ctx) => {
+  if (body.invite === true && body.password !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: "An invited user sets their own password" });
+  } else if (body.invite !== true && body.password === undefined) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: "Password is required" });
+  }
+  // Also when other fields are missing, so that a 400 names every one of them.
+}, { when: ({ value }) => typeof value === "object" && value !== null });
 
 // Edit user: the three fields must be non-blank ("All fields are required.").
 export const updateUserBody = z.object({

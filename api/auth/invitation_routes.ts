@@ -1,0 +1,54 @@
+// An invitation's link (spec 4 §4), public: the person it was sent to reads whom it
+// is for, then sets their password, which signs them in. Unknown, used, voided or
+// expired links, and those of a deactivated user, all answer the same 404.
+import { Hono } from "hono";
+import type { Env } from "../http/env.ts";
+import { found, notFound } from "../http/not_found.ts";
+import { body } from "../http/validate.ts";
+import { audit, targetOf, userActor } from "../audit/record.ts";
+import { allow } from "./access.ts";
+import type { InvitationView, SignedIn } from "./contract.ts";
+import { openInvitation, voidAccountLinks } from "./invitations.ts";
+import { hashPassword } from "./password.ts";
+import { sessionUser } from "./repo.ts";
+import * as s from "./schemas.ts";
+import { endAllSessions, signIn } from "./sessions.ts";
+import { linkTokenHash } from "./tokens.ts";
+import { clearFailures } from "./throttle.ts";
+
+/** The hash of the path's token, or the 404 of an unknown invitation. */
+async function tokenHashOf(token: string): Promise<string> {
+  return found(await linkTokenHash(token), notFound.invitation);
+}
+
+export const invitationRoutes = new Hono<Env>()
+  .get("/:token", allow.public, async (c) => {
+    const invitation = found(await openInvitation(c.var.sql, await tokenHashOf(c.req.param("token"))), notFound.invitation);
+    const { email, firstName, expiresAt } = invitation;
+    return c.json({ email, firstName, expiresAt } satisfies InvitationView);
+  })
+  .post("/:token/accept", allow.public, async (c) => {
+    const { sql, config } = c.var;
+    const tokenHash = await tokenHashOf(c.req.param("token"));
+    const { password } = await body(c, s.acceptInvitationBody);
+    // Checked before hashing: a link that opens nothing costs the server no hashing.
+    found(await openInvitation(sql, tokenHash), notFound.invitation);
+    const passwordHash = await hashPassword(password);
+    // Again, held: of two acceptances at once, one sets the password.
+    const invitation = found(await openInvitation(sql, tokenHash, { lock: true }), notFound.invitation);
+    await sql`update users set password_hash = ${passwordHash} where id = ${invitation.userId}`;
+    await sql`update invitations set used_at = now() where id = ${invitation.id}`;
+    // Any other link of theirs, and any session, ends with the password set here.
+    await voidAccountLinks(sql, invitation.userId);
+    await endAllSessions(sql, invitation.userId);
+    await clearFailures(sql, invitation.email);
+    await signIn(c, sql, config, invitation.userId);
+    const user = await sessionUser(sql, invitation.userId);
+    audit(c, {
+      action: "auth.invitation_accept",
+      actor: userActor(user),
+      target: targetOf("user", user),
+      changes: { password: [null, "set"] },
+    });
+    return c.json({ user } satisfies SignedIn);
+  });
