@@ -136,6 +136,8 @@ async function makeTwentyChanges(page: Page, s: Scene): Promise<string> {
   await add.getByLabel("First Name").fill("Created");
   await add.getByLabel("Last Name").fill(`Offline${s.tag}`);
   await add.getByLabel("Email").fill(email);
+  // With a password (users.spec.ts makes an invitation offline).
+  await add.getByRole("switch", { name: "Send an invitation e-mail" }).uncheck();
   await add.getByLabel("Password").fill("analytical-engine");
   await add.getByRole("button", { name: "Create User" }).click();
   await expect(page).toHaveURL(/\/dash\/user\/-\d+$/);

@@ -15,6 +15,7 @@ import {
   toasts,
 } from "./dashboard";
 import { expect, expectAccessibleAtAllWidths, expectPageMeta, holdRequests, PHONE, test } from "./fixtures";
+import { linkPath, waitForMail } from "./mailbox";
 
 dashboardSpec(90_000);
 
@@ -144,6 +145,11 @@ test.describe("Add New User", () => {
     await page.getByRole("button", { name: "Add User" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New User" });
     await expect(dialog).toBeVisible();
+    // Spec 4 §4: an invitation by default, and then no password (accounts_by_email.spec.ts sends one).
+    const invite = dialog.getByRole("switch", { name: "Send an invitation e-mail" });
+    await expect(invite).toBeChecked();
+    await expect(dialog.getByLabel("Password")).toHaveCount(0);
+    await invite.uncheck();
     for (const label of ["First Name", "Last Name", "Email", "Password"]) {
       await expect(dialog.getByLabel(label)).toHaveAttribute("required", "");
     }
@@ -185,7 +191,7 @@ test.describe("Add New User", () => {
     await expect(footer(page)).toHaveText("1-1 of 1");
   });
 
-  test("offline, the new user is kept on this device, opens at once marked Pending, and is sent when back online", async ({ page, context }) => {
+  test("offline, the new user is kept on this device, opens at once marked Pending, and is sent (and invited) when back online", async ({ page, context }) => {
     // The service worker is blocked here, so load the user page's code while online.
     const admin = await apiUserByEmail(page, DEMO_ADMIN.email);
     await page.goto(`/dash/user/${admin.id}`);
@@ -198,7 +204,8 @@ test.describe("Add New User", () => {
     await dialog.getByLabel("First Name").fill("Offline");
     await dialog.getByLabel("Last Name").fill("Olsen");
     await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Password").fill("analytical-engine");
+    // Invited (the switch's default): the e-mail goes once the create reaches the server.
+    await expect(dialog.getByRole("switch", { name: "Send an invitation e-mail" })).toBeChecked();
     await dialog.getByRole("button", { name: "Create User" }).click();
 
     await expect(page).toHaveURL(/\/dash\/user\/-\d+$/);
@@ -210,6 +217,7 @@ test.describe("Add New User", () => {
     await expect(page.getByText("Pending", { exact: true })).toBeHidden();
     const made = await apiUserByEmail(page, email);
     expect(page.url()).toMatch(new RegExp(`/dash/user/${made.id}$`));
+    expect(linkPath(await waitForMail(page.request, email, "You're invited to Threshold"), "/invite/")).toMatch(/^\/invite\/[\w-]{43}$/);
   });
 });
 

@@ -1,4 +1,6 @@
 // What other features' screens embed from the auth feature: the Sign Out
-// confirmation (dashboard avatar, /app) and the sign-out itself.
+// confirmation (dashboard avatar, /app) and the sign-out itself; and the rule of a
+// password (the Add New User dialog's).
 export { SignOutDialog } from "./SignOutDialog";
 export { useSignOut } from "./use_sign_out";
+export { MIN_PASSWORD_LENGTH, NEW_PASSWORD_MESSAGES } from "./new_password";

@@ -6,14 +6,20 @@ import { cacheCreated, editRequest, type EntityKind, useDeleteChange, useEditCha
 import { type ChangeHandlers, useChange } from "../../api/mutations";
 import { patchCachedUser, type User, userKey, USERS_KEY } from "../../api/users";
 import { type Credential, userCredentialsKey, VERIFICATION_STATUSES_KEY } from "./api";
-import type { NewUserForm, UserDetailsForm } from "./user_forms";
+import type { CreateUserRequest } from "../../../../api/users/contract.ts";
+import type { UserDetailsForm } from "./user_forms";
 
 const USER: EntityKind<User> = { path: "/api/users", list: USERS_KEY, detail: userKey, patch: patchCachedUser };
 
-export function useCreateUser(handlers: ChangeHandlers<NewUserForm, User> = {}) {
-  return useChange<NewUserForm, User>({
+/**
+ * Add New User. An invitation (`invite: true`, spec 4 §4) is a create like any
+ * other: made offline it waits in the outbox, and the server sends its e-mail
+ * when the create reaches it.
+ */
+export function useCreateUser(handlers: ChangeHandlers<CreateUserRequest, User> = {}) {
+  return useChange<CreateUserRequest, User>({
     request: (form) => ({ method: "POST", path: "/api/users", body: form }),
-    describe: (form) => `Add user ${form.email}`,
+    describe: (form) => `${form.invite ? "Invite" : "Add"} user ${form.email}`,
     creates: true,
     // The new row shows at once (with its temporary id) and its page renders from it.
     optimistic: (cache, form, tempId) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { deleteUserConfirmation, newUserErrors, newUserPayload, userDetailsComplete } from "./user_forms";
 
-const good = { firstName: "Ada", lastName: "Lovelace", email: "ada@engine.test", password: "analytical" };
+const good = { firstName: "Ada", lastName: "Lovelace", email: "ada@engine.test", password: "analytical", invite: false };
+const invited = { ...good, password: "", invite: true };
 
 describe("new user validation", () => {
   it("accepts a complete form", () => {
@@ -16,7 +17,7 @@ describe("new user validation", () => {
     expect(newUserErrors({ ...good, email: "ada@engine" }).email).toBe("Please enter a valid email address");
   });
   it("needs every field", () => {
-    expect(newUserErrors({ firstName: " ", lastName: "", email: "", password: "" })).toEqual({
+    expect(newUserErrors({ firstName: " ", lastName: "", email: "", password: "", invite: false })).toEqual({
       firstName: "First name is required",
       lastName: "Last name is required",
       email: "Email is required",
@@ -25,7 +26,21 @@ describe("new user validation", () => {
   });
   it("trims names and e-mail, not the password", () => {
     expect(newUserPayload({ ...good, firstName: " Ada ", email: " ada@engine.test ", password: " pass word " }))
-      .toEqual({ ...good, firstName: "Ada", email: "ada@engine.test", password: " pass word " });
+      .toEqual({ firstName: "Ada", lastName: "Lovelace", email: "ada@engine.test", password: " pass word " });
+  });
+});
+
+describe("a new user invited by e-mail (spec 4 §4)", () => {
+  it("needs no password", () => {
+    expect(newUserErrors(invited)).toEqual({});
+    expect(newUserErrors({ ...invited, firstName: "", email: "ada" })).toEqual({
+      firstName: "First name is required",
+      email: "Please enter a valid email address",
+    });
+  });
+  it("is sent with invite: true and without a password, whatever was typed in it before", () => {
+    expect(newUserPayload({ ...invited, password: "typed-before", lastName: " Lovelace " }))
+      .toEqual({ firstName: "Ada", lastName: "Lovelace", email: "ada@engine.test", invite: true });
   });
 });
 

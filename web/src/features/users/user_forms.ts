@@ -1,19 +1,23 @@
-// The users area's validation rules and texts (spec 1 §5, §8), pure.
+// The users area's validation rules and texts (spec 1 §5, §8; spec 4 §4), pure.
+import type { CreateUserRequest } from "../../../../api/users/contract.ts";
+import { MIN_PASSWORD_LENGTH, NEW_PASSWORD_MESSAGES } from "../auth/public";
 
-export type NewUserForm = { firstName: string; lastName: string; email: string; password: string };
-export type NewUserErrors = Partial<Record<keyof NewUserForm, string>>;
+export { MIN_PASSWORD_LENGTH };
 
-export const MIN_PASSWORD_LENGTH = 8;
+/** Add New User; `invite`: `Send an invitation e-mail` (spec 4 §4), and then no password. */
+export type NewUserForm = { firstName: string; lastName: string; email: string; password: string; invite: boolean };
+type NewUserField = "firstName" | "lastName" | "email" | "password";
+export type NewUserErrors = Partial<Record<NewUserField, string>>;
 
 export const NEW_USER_MESSAGES = {
-  password: "Password must be at least 8 characters",
+  password: NEW_PASSWORD_MESSAGES.tooShort,
   email: "Please enter a valid email address",
   summary: "Please fill in all required fields correctly",
   createFailed: "Failed to create user",
   createNetwork: "Failed to create user. Please try again.",
 } as const;
 
-const REQUIRED: Record<keyof NewUserForm, string> = {
+const REQUIRED: Record<NewUserField, string> = {
   firstName: "First name is required",
   lastName: "Last name is required",
   email: "Email is required",
@@ -30,18 +34,18 @@ export function newUserErrors(form: NewUserForm): NewUserErrors {
   if (!form.lastName.trim()) errors.lastName = REQUIRED.lastName;
   if (!form.email.trim()) errors.email = REQUIRED.email;
   else if (!isEmail(form.email)) errors.email = NEW_USER_MESSAGES.email;
+  // Invited, the person chooses their own password (the field is hidden).
+  if (form.invite) return errors;
   if (!form.password) errors.password = REQUIRED.password;
   else if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = NEW_USER_MESSAGES.password;
   return errors;
 }
 
-/** What is sent: names and e-mail trimmed, the password as typed. */
-export const newUserPayload = (form: NewUserForm): NewUserForm => ({
-  firstName: form.firstName.trim(),
-  lastName: form.lastName.trim(),
-  email: form.email.trim(),
-  password: form.password,
-});
+/** What is sent: names and e-mail trimmed; the password as typed, or `invite: true` and none. */
+export function newUserPayload(form: NewUserForm): CreateUserRequest {
+  const names = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
+  return form.invite ? { ...names, invite: true } : { ...names, password: form.password };
+}
 
 export type UserDetailsForm = { firstName: string; lastName: string; email: string };
 
