@@ -2,14 +2,18 @@
 // groups hold, with a full-width `Unlock` (`Unlocking...` while pending; Face ID is
 // asked for by the browser). A card that cannot open now is disabled and says why,
 // with its next opening. Without a passkey the cards offer `Set up Face ID` (the
-// registration of spec 1). Offline the list shows from the cache and the buttons
-// say `Unlocking needs a connection`. Kept current by the members' live channel.
+// registration of spec 1); with no rooms at all, a button of its own does (spec 4
+// §4: an invited person lands here first). Offline the list shows from the cache
+// and the buttons say `Unlocking needs a connection`. Kept current by the members'
+// live channel.
 import { useCallback, useId, useSyncExternalStore } from "react";
 import Box from "@mui/joy/Box";
+import Button from "@mui/joy/Button";
 import Stack from "@mui/joy/Stack";
 import Typography from "@mui/joy/Typography";
 import { ApiError, serverMessage } from "../../api/api_error";
 import { useOnline } from "../../offline/use_outbox";
+import { FaceIdIcon } from "../../ui/icons";
 import { toast } from "../../ui/toast/toast";
 import { useNow } from "../schedules/public";
 import { useHasFaceId, useMemberDoors, useSetUpFaceId, useUnlock } from "./api";
@@ -69,6 +73,20 @@ export function YourDoors({ email }: { email: string }) {
         {M.title}
       </Typography>
       {doors && doors.length === 0 && <Typography level="body-sm" textColor="text.secondary">{M.none}</Typography>}
+      {/* No card to offer it on (a person just invited has no rooms yet): offered alone (spec 4 §4). */}
+      {doors && doors.length === 0 && hasFaceId === false && (
+        <Button
+          fullWidth
+          size="lg"
+          variant="soft"
+          startDecorator={<FaceIdIcon />}
+          disabled={!online || setUp.isPending}
+          onClick={setUpFaceId}
+          sx={{ mt: 1.5 }}
+        >
+          {setUp.isPending ? M.settingUp : M.setUp}
+        </Button>
+      )}
       <Stack component="ul" gap={1.5} sx={{ listStyle: "none", m: 0, p: 0 }}>
         {doors?.map((door) => (
           <DoorCard
