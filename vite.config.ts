@@ -9,6 +9,8 @@ import { prerender } from "./web/build/prerender.ts";
 
 const repoRoot = fileURLToPath(new URL(".", import.meta.url));
 const THEME_COLOR = "#0b6bcb";
+/** The chunk of the pages that need a connection (spec 4 §4), never precached. */
+const ACCOUNTS_BY_EMAIL_CHUNK = "accounts_by_email";
 
 export default defineConfig({
   root: "web",
@@ -55,6 +57,20 @@ export default defineConfig({
               test:
                 /node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|types|joy[\\/](styles|CssBaseline|utils|colorInversion|stack|Box|Typography))|clsx|prop-types)[\\/]/,
               priority: 1,
+            },
+            // The pages of spec 4 §4 (the reset request and the e-mailed links) and
+            // what only they use, in one chunk of a known name, which the service
+            // worker does not precache (globIgnores below): they only talk to the
+            // server. Offline, their routes show features/auth/ConnectionNeeded.tsx,
+            // which is precached (app/routes.tsx). Only these modules: what they
+            // share with other screens (the sign-in's pieces, Joy's inputs) stays
+            // where those screens find it, precached.
+            {
+              name: ACCOUNTS_BY_EMAIL_CHUNK,
+              test:
+                /web[\\/]src[\\/](features[\\/]auth[\\/](ForgotPasswordPage|ResetPasswordPage|InvitationPage|NewPasswordForm|BackToSignIn|accounts_by_email)\.tsx?|api[\\/](invitations|password_reset)\.ts)$/,
+              includeDependenciesRecursively: false,
+              priority: 0,
             },
             {
               name: "emotion",
@@ -103,6 +119,10 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ["**/*.{js,css,html,woff2,png,svg}"],
+        // /forgot-password, /reset-password/<token> and /invite/<token> make no sense
+        // offline: their code is fetched when opened (the codeSplitting group above).
+        // Each page's own module is a facade re-exporting it from that chunk.
+        globIgnores: [`**/assets/{${ACCOUNTS_BY_EMAIL_CHUNK},ForgotPasswordPage,ResetPasswordPage,InvitationPage}-*`],
       },
     }),
     // After the build and the service worker: the public pages' HTML, then brotli copies of it all.

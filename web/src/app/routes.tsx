@@ -8,10 +8,30 @@ type PageModule = { default: ComponentType };
 /** A route's `lazy` that loads a page module's default export as its component. */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/**
+ * A page that only talks to the server (spec 4 §4's reset request and e-mailed
+ * links): its chunk is not precached (vite.config.ts, globIgnores), and when the
+ * browser is offline as it opens, or the chunk cannot load, a small precached page
+ * says so under the page's title instead (features/auth/ConnectionNeeded.tsx), and
+ * reloads into the page once the browser is back online.
+ */
+const onlinePage = (screen: string, load: () => Promise<PageModule>) => async () => {
+  try {
+    if (!navigator.onLine) throw new Error("offline");
+    return { Component: (await load()).default };
+  } catch {
+    const { ConnectionNeededPage } = await import("../features/auth/ConnectionNeeded");
+    return { Component: () => <ConnectionNeededPage screen={screen} /> };
+  }
+};
+
 export const routes: RouteObject[] = [
   { path: "/", lazy: page(() => import("../features/landing/LandingPage")) },
   { path: "/login", lazy: page(() => import("../features/auth/LoginPage")) },
   { path: "/signup", lazy: page(() => import("../features/auth/SignupPage")) },
+  { path: "/forgot-password", lazy: onlinePage("Forgot Password", () => import("../features/auth/ForgotPasswordPage")) },
+  { path: "/reset-password/:token", lazy: onlinePage("Reset Password", () => import("../features/auth/ResetPasswordPage")) },
+  { path: "/invite/:token", lazy: onlinePage("Accept Invitation", () => import("../features/auth/InvitationPage")) },
   { path: "/app", lazy: page(() => import("../features/home/HomePage")) },
   {
     path: "/dash",

@@ -1,8 +1,10 @@
 // Step 2 of /login (spec 1 §2, §4, §8): the entered e-mail with Change, then
 // Face ID (a passkey) or a password, optionally setting up Face ID right after a
-// password sign-in. Its own chunk (LoginPage.tsx loads it with the passkey
+// password sign-in; `Forgot password?` opens /forgot-password with the e-mail
+// (spec 4 §4). Its own chunk (LoginPage.tsx loads it with the passkey
 // check), so the sign-in page's first screen carries none of this.
 import type { Dispatch } from "react";
+import { Link as RouterLink } from "react-router-dom";
 import Button from "@mui/joy/Button";
 import Checkbox from "@mui/joy/Checkbox";
 import FormControl from "@mui/joy/FormControl";
@@ -17,6 +19,7 @@ import { passkeyLogin, registerPasskey } from "../../api/passkeys";
 import type { SessionUser } from "../../api/session";
 import { FaceIdIcon } from "../../ui/icons";
 import { Form } from "../../ui/Form";
+import type { ForgotPasswordState } from "./ForgotPasswordPage";
 import { canSignIn, type LoginEvent, type LoginState, showsPasswordForm, showsSetupFaceId } from "./login_state";
 import { MESSAGES, passkeyLoginFailure, passwordLoginFailure } from "./messages";
 import { useEnterApp } from "./sign_in_complete";
@@ -123,12 +126,12 @@ export default function AuthStep({ state, dispatch }: { state: LoginState; dispa
                   Back to Face ID
                 </Link>
               )}
+              {/* Spec 4 §4: the e-mail goes along in the router's state, not in the address. */}
               <Link
-                component="button"
-                type="button"
+                component={RouterLink}
+                to="/forgot-password"
+                state={{ email: state.email } satisfies ForgotPasswordState}
                 level="body-sm"
-                // Not implemented (spec 1 §2): the link only notes that it was used.
-                onClick={() => console.log("Forgot password is not implemented yet")}
               >
                 Forgot password?
               </Link>
