@@ -15,6 +15,7 @@ import { requireRule } from "./auth/access.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { invitationRoutes } from "./auth/invitation_routes.ts";
 import { passwordResetRoutes } from "./auth/password_reset_routes.ts";
+import { visitRoutes } from "./visits/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { roomRoutes } from "./rooms/routes.ts";
 import { groupRoomRoutes } from "./group_rooms/routes.ts";
@@ -141,6 +142,7 @@ export function createApp(
   app.route("/api/webhooks", webhookRoutes);
   app.route("/api/mail", mailRoutes);
   app.route("/api/users", userRoutes);
+  app.route("/api/visits", visitRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);
   app.route("/api/density", densityRoutes);

@@ -3,7 +3,7 @@
 // and a group's links to its members and rooms.
 import type { Queries } from "./connect.ts";
 
-export type Table = "users" | "groups" | "rooms" | "devices" | "schedules" | "holiday_calendars" | "webhooks";
+export type Table = "users" | "groups" | "rooms" | "devices" | "schedules" | "holiday_calendars" | "webhooks" | "visits";
 
 /** The first row a query answers, if any: the read of one row by its id. */
 export const firstRow = async <T>(rows: Promise<readonly T[]>): Promise<T | undefined> => (await rows)[0];

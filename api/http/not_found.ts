@@ -28,6 +28,7 @@ export const notFound = {
   mailbox: missing("The demo mailbox is off (SMTP_URL is set, or this is not demo mode)"),
   mail: missing("Message not found"),
   invitation: missing("This invitation has expired or was already used"),
+  visit: missing("Visit not found"),
   route: (method: string, path: string) =>
     new ApiError("not_found", `No route for ${method} ${path}`),
 };

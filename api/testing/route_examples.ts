@@ -105,6 +105,15 @@ export async function createWorld(app: TestApp) {
     return (await app.login(`session${n}@example.com`)).cookie;
   };
 
+  const visitBody = async () => ({
+    guestName: `Guest ${next()}`,
+    guestEmail: "guest@example.com",
+    roomIds: [await room()],
+    startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+    note: "At reception",
+  });
+
   /** The token of the newest link e-mailed to `email` (mail is off in tests: its body is kept). */
   const linkToken = async (email: string) => {
     const [message] = await app.sql<{ textBody: string }[]>`
@@ -159,6 +168,9 @@ export async function createWorld(app: TestApp) {
     approvedLock,
     session,
     faceIdMember,
+    visitBody,
+    /** A fresh visit, an hour from now, to a fresh room. */
+    visit: async () => (await make("POST", "/api/visits", await visitBody())).id as number,
     /** The link's token of a fresh invitation (a user made with invite: true). */
     invitationToken: async () => {
       const email = `invited${next()}@example.com`;
@@ -222,6 +234,9 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
     params: { token: await w.invitationToken() },
     body: { password: "a new password" },
   }),
+  "POST /api/visits": async (w) => ({ as: "admin", body: await w.visitBody() }),
+  "PUT /api/visits/:id": async (w) => ({ as: "admin", params: { id: await w.visit() }, body: await w.visitBody() }),
+  "POST /api/visits/:id/revoke": async (w) => ({ as: "admin", params: { id: await w.visit() } }),
   "POST /api/auth/password-reset": () => ({ as: "anonymous", body: { email: "member@example.com" } }),
   "POST /api/auth/password-reset/complete": async (w) => ({
     as: "anonymous",

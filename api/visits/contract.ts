@@ -1,0 +1,31 @@
+// What the visits calls answer and take (spec 4 §5): the one definition the server
+// and the screens use. Types only.
+import type { z } from "zod";
+import type { visitBody, visitQuery } from "./schemas.ts";
+import type { VisitStatus } from "./visit_rules.ts";
+
+export type Visit = {
+  id: number;
+  guestName: string;
+  guestEmail: string | null;
+  host: { id: number; name: string };
+  roomIds: number[];
+  roomNames: string[];
+  startsAt: Date;
+  endsAt: Date;
+  note: string;
+  pin: string;
+  status: VisitStatus;
+  arrivedAt: Date | null;
+  revokedAt: Date | null;
+  createdAt: Date;
+  /** Who made it: its id and name, null once that user is deleted. */
+  createdBy: { id: number; name: string } | null;
+  updatedAt: Date;
+};
+
+/** POST /api/visits (201): the only answer that carries the pass's link. */
+export type CreatedVisit = Visit & { passUrl: string };
+
+export type VisitRequest = z.input<typeof visitBody>;
+export type VisitsQuery = z.input<typeof visitQuery>;
