@@ -6,18 +6,19 @@ import { type CredentialInput, LOGGED_TYPE } from "./schemas.ts";
 
 /** The log's credential type column for a presented credential. */
 export const loggedType = (credential: CredentialInput) =>
-  credential.type === "passkey" || credential.type === "wallet"
-    ? LOGGED_TYPE[credential.type]
-    : credential.type;
+  "cardCode" in credential ? credential.type : LOGGED_TYPE[credential.type];
+
+/** A guest's credential's kind: a PIN, or a pass's code (decisions.ts looks up its visit). */
+const VISITOR_KIND = { PIN: "pin", "Visitor Pass": "pass" } as const;
 
 /** A credential as the columns ownerOf reads (snake_case, for jsonb_to_recordset). */
 export function credentialColumns(credential: CredentialInput) {
   const card = "cardCode" in credential;
   return {
-    kind: card ? "card" : credential.type,
+    kind: card ? "card" : "code" in credential ? VISITOR_KIND[credential.type] : credential.type,
     card_type: card ? credential.type : null,
     facility_code: card ? credential.facilityCode ?? "" : null,
-    code: card ? credential.cardCode : credential.credentialId,
+    code: card ? credential.cardCode : "code" in credential ? credential.code : credential.credentialId,
     credential_type: loggedType(credential),
   };
 }

@@ -36,6 +36,7 @@ import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
 import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
 import { coveredByLockdown } from "../lockdowns/repo.ts";
 import { type OpenState, openStates } from "../schedules/open_states.ts";
+import { LEAD_MINUTES } from "../visits/visit_rules.ts";
 
 export type Decision = {
   decision: "granted" | "denied";
@@ -61,6 +62,9 @@ export type DecisionRequest = {
   /** The last moment it may be made, in the database's clock (ms since the epoch). */
   decideBy?: number;
 };
+
+/** Wrong PINs at one door within 60 seconds after which it refuses PINs for 60 (spec 4 §5). */
+export const PINS_BEFORE_LOCK = 5;
 
 /** Statements in flight per database before requests queue up to go together. */
 const IN_FLIGHT = 4;
@@ -111,6 +115,9 @@ export async function decideAll(
     ...(r.credentialType ? { credential_type: r.credentialType } : {}),
   }));
   const asyncCommit = synchronousCommit === "off";
+  const personName = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)`;
+  // A guest is no user: the row names them (and their host) in user_name only.
+  const userOfRow = sql`case when v.visit_id is null then v.user_id end`;
   const decided = await sql<
     {
       n: number;
@@ -132,11 +139,18 @@ export async function decideAll(
              ${sql.unsafe(CREDENTIAL_COLUMNS)})
     ),
     facts as (
-      select e.n, e.action, e.event_id, e.decide_by, e.credential_type, d.id as device_id,
+      select e.n, e.kind, e.action, e.event_id, e.decide_by, e.credential_type, d.id as device_id,
              d.name as device_name,
              d.is_active, d.room_id, d.room_name, d.room_active,
-             o.user_id, o.credential_active, u.is_active as user_active,
-             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as user_name
+             g.visit_id, g.bounded_by_host, g.starts_at as visit_starts_at, g.ends_at as visit_ends_at,
+             g.revoked_at as visit_revoked_at,
+             -- A member's guest passes only as the host would (spec 4 §5): the host is
+             -- the user the group and schedule rules below look at.
+             coalesce(o.user_id, case when g.bounded_by_host then g.host_id end) as user_id,
+             coalesce(o.credential_active, g.visit_id is not null) as credential_active,
+             u.is_active as user_active,
+             case when g.visit_id is null then ${personName}
+                  else g.guest_name || ' (guest of ' || ${personName} || ')' end as user_name
       from e
       -- Probed by its key's index for each request (the limit keeps the planner from a
       -- hash join over every device, its choice for a batch of unknown size).
@@ -151,7 +165,20 @@ export async function decideAll(
         limit 1
       ) d on true
       left join ${ownerOf(sql)} o on true
-      left join users u on u.id = o.user_id
+      -- A guest's visit: by its PIN among the visits not ended, or by its pass's code.
+      -- Each branch runs only for its kind of credential.
+      left join lateral (
+        (select v.id as visit_id, v.host_id, v.bounded_by_host, v.starts_at, v.ends_at, v.revoked_at, v.guest_name
+         from visits v
+         where e.kind = 'pin' and v.pin = e.code and v.revoked_at is null and v.ends_at > now()
+         order by v.starts_at limit 1)
+        union all
+        (select v.id, v.host_id, v.bounded_by_host, v.starts_at, v.ends_at, v.revoked_at, v.guest_name
+         from visits v
+         where e.kind = 'pass' and v.pass_hash = encode(sha256(convert_to(e.code, 'UTF8')), 'hex'))
+        limit 1
+      ) g on true
+      left join users u on u.id = coalesce(o.user_id, g.host_id)
     ),
     -- Each schedule of the batch's rooms, once per statement: the state this process
     -- worked out (schedules/open_states.ts) while it holds for these very rows and
@@ -177,6 +204,22 @@ export async function decideAll(
         when not f.is_active then 'device_inactive'
         when f.room_id is null then 'device_unassigned'
         when not f.room_active then 'room_inactive'
+        -- A guest (spec 4 §5): a door refusing PINs after five wrong ones; then the
+        -- visit's own rules, a lockdown (no guest passes one), and a member's guest
+        -- on to the host's rules below.
+        when f.kind = 'pin' and exists (
+          select 1 from pin_lockouts pl where pl.device_id = f.device_id and pl.until > now()
+        ) then 'pin_locked'
+        when f.kind in ('pin', 'pass') and f.visit_id is null then 'unknown_credential'
+        when f.visit_id is not null and not (
+          f.visit_revoked_at is null and now() >= f.visit_starts_at - ${LEAD_MINUTES} * interval '1 minute'
+          and now() < f.visit_ends_at
+        ) then 'visit_not_active'
+        when f.visit_id is not null and not exists (
+          select 1 from visit_rooms vr where vr.visit_id = f.visit_id and vr.room_id = f.room_id
+        ) then 'no_group_access'
+        when f.visit_id is not null and ${coveredByLockdown(sql, sql`f.room_id`)} then 'lockdown'
+        when f.visit_id is not null and not f.bounded_by_host then 'granted'
         when f.user_id is null then 'unknown_credential'
         when not f.credential_active then 'credential_inactive'
         when not f.user_active then 'user_inactive'
@@ -211,12 +254,12 @@ export async function decideAll(
     ),
     logged as (
       insert into access_logs (id, event_id, user_id, user_name, device_id, device_name, room_id,
-                               room_name, credential_type, action, outcome, reason)
+                               room_name, credential_type, action, outcome, reason, visit_id)
       overriding system value
-      select v.log_id, v.event_id, v.user_id, v.user_name, v.device_id, v.device_name, v.room_id,
+      select v.log_id, v.event_id, ${userOfRow}, v.user_name, v.device_id, v.device_name, v.room_id,
              v.room_name, v.credential_type, v.action,
              case when v.reason = 'granted' then 'success' else 'denied' end,
-             case when v.reason = 'granted' then null else m.message end
+             case when v.reason = 'granted' then null else m.message end, v.visit_id
       from verdict v
       left join unnest(${CODES}::text[], ${CODES.map((c) => REASONS[c])}::text[])
         as m(code, message) on m.code = v.reason
@@ -226,6 +269,25 @@ export async function decideAll(
       -- An attempt already logged (its offline upload came first) is not logged again.
       on conflict (event_id) where event_id is not null do nothing
       returning id
+    ),
+    -- A wrong PIN at a door, and, the fifth within 60 seconds, the door's refusal of
+    -- PINs for the next 60 (spec 4 §5). Each runs, finding nothing, in every statement.
+    wrong_pins as (
+      insert into pin_failures (device_id)
+      select v.device_id from verdict v
+      where v.kind = 'pin' and v.reason = 'unknown_credential' and v.device_id is not null
+        and (v.decide_by is null or clock_timestamp() < to_timestamp(v.decide_by / 1000))
+      returning device_id
+    ),
+    pin_locks as (
+      insert into pin_lockouts (device_id, until)
+      select w.device_id, now() + interval '60 seconds'
+      from (select device_id, count(*) as n from wrong_pins group by device_id) w
+      -- This statement's own failures are not in the table it reads: counted apart.
+      where w.n + (select count(*) from pin_failures pf
+                   where pf.device_id = w.device_id and pf.at > now() - interval '60 seconds') >= ${PINS_BEFORE_LOCK}
+      on conflict (device_id) do update set until = excluded.until
+      returning device_id
     )${
     asyncCommit
       ? sql`,
@@ -234,7 +296,7 @@ export async function decideAll(
     async_commit as (select set_config('synchronous_commit', 'off', true))`
       : sql``
   }
-    select v.n, v.reason, v.user_id, v.user_name, v.log_id, l.id is not null as logged,
+    select v.n, v.reason, ${userOfRow} as user_id, v.user_name, v.log_id, l.id is not null as logged,
            x.id as earlier_id, x.outcome as earlier_outcome, x.reason as earlier_reason,
            x.user_id as earlier_user_id, x.user_name as earlier_user_name
     from verdict v left join logged l on l.id = v.log_id

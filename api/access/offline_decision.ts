@@ -28,6 +28,8 @@ function holderOf(list: AccessList, credential: CredentialInput): number | undef
       c.cardCode === credential.cardCode
     )?.userId;
   }
+  // A guest's PIN or pass names a visit, not a user: not in the list yet (issue 30).
+  if ("code" in credential) return undefined;
   const presented = credential.type === "passkey" ? list.passkeys : list.wallets;
   return presented.find((p) => p.credentialId === credential.credentialId)?.userId;
 }

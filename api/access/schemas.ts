@@ -19,6 +19,8 @@ export const REASONS = {
   lockdown: "Lockdown in effect",
   no_group_access: "No access to this room",
   outside_schedule: "Outside the allowed hours for this room",
+  visit_not_active: "This pass is not valid right now",
+  pin_locked: "Too many wrong PINs, try again in a minute",
 } as const;
 export type Reason = keyof typeof REASONS;
 export const DENY_REASONS = Object.keys(REASONS).filter((r) => r !== "granted") as Exclude<
@@ -27,7 +29,7 @@ export const DENY_REASONS = Object.keys(REASONS).filter((r) => r !== "granted") 
 >[];
 
 /** How a decision's credential is named in the log's credential type column. */
-export const LOGGED_TYPE = { passkey: "Passkey", wallet: "Wallet" } as const;
+export const LOGGED_TYPE = { passkey: "Passkey", wallet: "Wallet", PIN: "Visitor PIN", "Visitor Pass": "Visitor Pass" } as const;
 
 const card = z.object({
   type: z.enum(CREDENTIAL_TYPES, { error: `must be one of ${CREDENTIAL_TYPES.join(", ")}` }),
@@ -48,8 +50,16 @@ const presented = z.object({
     .max(1_024, "must be at most 1024 characters"),
 });
 
-const TYPES = [...CREDENTIAL_TYPES, "passkey", "wallet"].join(", ");
-export const credential = z.discriminatedUnion("type", [card, presented], {
+/** A guest's (spec 4 §5): a PIN typed at a keypad, a pass's code read from its QR code. */
+const visitor = z.object({
+  type: z.enum(["PIN", "Visitor Pass"]),
+  code: z.string({
+    error: (issue) => (issue.input === undefined ? "is required" : "must be text"),
+  }).trim().min(1, "is required").max(128, "must be at most 128 characters"),
+});
+
+const TYPES = [...CREDENTIAL_TYPES, "passkey", "wallet", "PIN", "Visitor Pass"].join(", ");
+export const credential = z.discriminatedUnion("type", [card, presented, visitor], {
   error: (issue) =>
     issue.input === undefined
       ? "is required"

@@ -2,7 +2,8 @@
 // challenges, idempotency keys past 24 h, old sign-in failures, events (with their
 // webhook deliveries) past EVENTS_KEPT_DAYS, e-mail and push messages settled
 // (sent, failed, unsent) as long ago, and password-reset requests past a day (their
-// links live an hour, and the limit looks back an hour: auth/password_reset.ts).
+// links live an hour, and the limit looks back an hour: auth/password_reset.ts), and
+// wrong PINs and PIN lockouts past 10 minutes (they count for 60 seconds).
 //
 // One process at a time (spec 3 §7): every process looks every CHECK_MS, and the one
 // whose update moves the housekeeping row's next_run_at an hour on sweeps; the others
@@ -27,6 +28,8 @@ export async function sweep(sql: Queries, idleMinutes: number) {
   await sql`delete from idempotency_keys where created_at < now() - ${KEY_TTL_HOURS} * interval '1 hour'`;
   await sql`delete from sign_in_failures where at < now() - ${WINDOW_SECONDS} * interval '1 second'`;
   await sql`delete from password_resets where created_at < now() - interval '1 day'`;
+  await sql`delete from pin_failures where at < now() - interval '10 minutes'`;
+  await sql`delete from pin_lockouts where until < now() - interval '10 minutes'`;
   // Settled ones only: a message still pending is retried until its last attempt.
   await sql`delete from mail_messages where status <> 'pending' and created_at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day'`;
   await sql`delete from push_messages where status <> 'pending' and created_at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day'`;

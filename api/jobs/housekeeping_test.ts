@@ -16,6 +16,10 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
     ('a@example.com', 'T <t@x.test>', 'old sent', 'sent', null, now() - interval '8 days'),
     ('a@example.com', 'T <t@x.test>', 'old pending', 'pending', now(), now() - interval '8 days'),
     ('a@example.com', 'T <t@x.test>', 'new failed', 'failed', null, now() - interval '6 days')`;
+  // Wrong PINs and lockouts past 10 minutes go.
+  const [door] = await sql`insert into devices (name, type, device_id) values ('Keypad', 'reader', 'keypad-1') returning id`;
+  await sql`insert into pin_failures (device_id, at) values (${door.id}, now() - interval '11 minutes'), (${door.id}, now())`;
+  await sql`insert into pin_lockouts (device_id, until) values (${door.id}, now() - interval '11 minutes')`;
   // Password-reset requests: a day and more old go, younger ones stay.
   await sql`insert into password_resets (email, token_hash, expires_at, created_at) values
     ('a@example.com', 'old', now(), now() - interval '25 hours'),
@@ -30,6 +34,8 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
     assertEquals((await sql`select key from sign_in_failures`).map((r) => r.key), ["ip:y"]);
     assertEquals((await sql`select subject from mail_messages order by id`).map((r) => r.subject), ["old pending", "new failed"]);
     assertEquals((await sql`select token_hash from password_resets`).map((r) => r.tokenHash), ["new"]);
+    assertEquals((await sql`select count(*)::int as n from pin_failures`)[0].n, 1);
+    assertEquals((await sql`select count(*)::int as n from pin_lockouts`)[0].n, 0);
   });
 });
 
