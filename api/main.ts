@@ -15,8 +15,9 @@ import { createApp } from "./app.ts";
 import { createLogger } from "./http/logger.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { startSearchIndexMerge } from "./jobs/search_index_merge.ts";
+import { startArrivalNotices } from "./visits/arrival_notices.ts";
 import { startDoorWatch } from "./doors/watch.ts";
-import { alarmNotices } from "./notifications/alarm_notices.ts";
+import { noticesOf } from "./notifications/notices.ts";
 import { vapidKeys } from "./push/vapid.ts";
 import { startDoorSimulator } from "./access/door_simulator.ts";
 import { Outbox } from "./outbox/outbox.ts";
@@ -128,11 +129,13 @@ try {
 
 const stopHousekeeping = startHousekeeping(db.sql, config.sessionIdleMinutes, log);
 const stopSearchIndexMerge = await startSearchIndexMerge(db.sql, log);
+// Hosts told of their guests' arrivals, once, by whichever process claims each.
+const stopArrivalNotices = await startArrivalNotices(db.sql, db.listen, noticesOf(config), log);
 // Held-open and offline alarms, in every process (doors/watch.ts).
 const stopDoorWatch = startDoorWatch(db.sql, {
   offlineSeconds: config.deviceOfflineSeconds,
   log,
-  notices: alarmNotices(config),
+  notices: noticesOf(config),
 });
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
 // controller in this process (access/door_simulator.ts).
@@ -147,6 +150,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   stopHousekeeping();
   stopSearchIndexMerge();
+  stopArrivalNotices();
   stopDoorWatch();
   await stopOutbox();
   await doorSimulator?.stop();

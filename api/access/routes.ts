@@ -24,7 +24,7 @@ import { noneMatch, taggedAccessList } from "./access_list.ts";
 import { logOfflineEvents } from "./events.ts";
 import { doorEventsBody } from "../doors/schemas.ts";
 import { recordDoorEvents } from "../doors/record_events.ts";
-import { alarmNotices } from "../notifications/alarm_notices.ts";
+import { noticesOf } from "../notifications/notices.ts";
 import { keepOpen } from "../http/event_stream.ts";
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
@@ -120,7 +120,7 @@ const controllerRoutes = new Hono<DeviceEnv>()
   // The door's inputs (spec 4 §1): its position and the alarms they raise (doors/).
   .post("/devices/self/door-events", deviceAuth, async (c) => {
     const events = await body(c, doorEventsBody);
-    return c.json(await transaction(c.var.sql, (tx) => recordDoorEvents(tx, c.var.device.id, events, alarmNotices(c.var.config))));
+    return c.json(await transaction(c.var.sql, (tx) => recordDoorEvents(tx, c.var.device.id, events, noticesOf(c.var.config))));
   });
 
 export const accessRoutes = new Hono<Env>()

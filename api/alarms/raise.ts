@@ -7,7 +7,8 @@
 // raised one also writes its push messages and e-mail (notifications/alarm_notices.ts).
 import type { Queries } from "../db/connect.ts";
 import { type AlarmChange, type AlarmType, SEVERITY } from "../doors/door_rules.ts";
-import { type AlarmNotices, queueAlarmNotices, type RaisedAlarm } from "../notifications/alarm_notices.ts";
+import { queueAlarmNotices, type RaisedAlarm } from "../notifications/alarm_notices.ts";
+import type { Notices } from "../notifications/notices.ts";
 
 /** Alarms that end by themselves when their cause does. */
 const SELF_RESOLVING = new Set<AlarmType>(["door.held_open", "device.offline"]);
@@ -23,7 +24,7 @@ export async function applyAlarmChanges(
   sql: Queries,
   device: AlarmDevice,
   changes: AlarmChange[],
-  notices: AlarmNotices,
+  notices: Notices,
 ) {
   for (const change of changes) {
     if ("raise" in change) {

@@ -7,7 +7,7 @@ import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { doorsChanged } from "./changed.ts";
 import { type DoorEvent, type DoorState, judge } from "./door_rules.ts";
 import type { DoorEventInput } from "./schemas.ts";
-import type { AlarmNotices } from "../notifications/alarm_notices.ts";
+import type { Notices } from "../notifications/notices.ts";
 
 type StateRow = {
   position: DoorState["position"];
@@ -24,7 +24,7 @@ export async function recordDoorEvents(
   tx: Queries,
   deviceId: number,
   events: DoorEventInput[],
-  notices: AlarmNotices,
+  notices: Notices,
 ): Promise<{ accepted: number; duplicates: number }> {
   if (!events.length) return { accepted: 0, duplicates: 0 };
   const rows = events.map((e) => ({ event_id: e.eventId, at: e.at.toISOString(), type: e.type, released: e.released ?? null }));

@@ -9,7 +9,7 @@ import type { Logger } from "../http/logger.ts";
 import { passes } from "../jobs/passes.ts";
 import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { dueHeldOpen } from "./door_rules.ts";
-import type { AlarmNotices } from "../notifications/alarm_notices.ts";
+import type { Notices } from "../notifications/notices.ts";
 
 /** How often each timer looks: a held-open alarm comes at most this late. */
 export const HELD_OPEN_EVERY_MS = 1_000;
@@ -20,7 +20,7 @@ const BATCH = 100;
 type DueDoor = AlarmDevice & { since: Date; lastAt: Date | null; tamper: boolean; heldOpenDueAt: Date };
 
 /** Raises the held-open alarms now due; how many. */
-export async function raiseHeldOpen(sql: Sql, notices: AlarmNotices): Promise<number> {
+export async function raiseHeldOpen(sql: Sql, notices: Notices): Promise<number> {
   return await sql.begin(async (tx) => {
     const due = await tx<DueDoor[]>`
       select s.device_id, s.since, s.last_at, s.tamper, s.held_open_due_at,
@@ -45,7 +45,7 @@ export async function raiseHeldOpen(sql: Sql, notices: AlarmNotices): Promise<nu
 }
 
 /** Marks offline the devices silent for `offlineSeconds`, raising their alarms (at the moment each became due); how many. */
-export async function raiseOffline(sql: Sql, offlineSeconds: number, notices: AlarmNotices): Promise<number> {
+export async function raiseOffline(sql: Sql, offlineSeconds: number, notices: Notices): Promise<number> {
   return await sql.begin(async (tx) => {
     const silent = await tx<(AlarmDevice & { silentSince: Date })[]>`
       with silent as (
@@ -70,7 +70,7 @@ export async function raiseOffline(sql: Sql, offlineSeconds: number, notices: Al
 /** Runs both timers in this process until the returned stop. */
 export function startDoorWatch(
   sql: Queries,
-  options: { offlineSeconds: number; log: Logger; notices: AlarmNotices },
+  options: { offlineSeconds: number; log: Logger; notices: Notices },
 ): () => void {
   const failed = (what: string) => (error: unknown) => options.log.warn(`door watch: ${what}`, { error: String(error) });
   const heldOpen = passes(async () => void await raiseHeldOpen(sql as Sql, options.notices), failed("held-open alarms"));

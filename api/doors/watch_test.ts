@@ -7,12 +7,12 @@ import { assert, assertEquals } from "../testing/assert.ts";
 import { describeApp } from "../testing/test_app.ts";
 import { building, deviceClient } from "../access/testing.ts";
 import type { Sql } from "../db/connect.ts";
-import { alarmNotices } from "../notifications/alarm_notices.ts";
+import { noticesOf } from "../notifications/notices.ts";
 import { raiseHeldOpen, raiseOffline } from "./watch.ts";
 
 describeApp("door watch", async (t, testApp) => {
   const sql = testApp.sql as Sql;
-  const notices = alarmNotices(testApp.config);
+  const notices = noticesOf(testApp.config);
   const b = await building(testApp);
   const presence = async (deviceId: number) =>
     (await sql`select last_seen_at, stream_until, offline_since, list_etag, list_fetched_at

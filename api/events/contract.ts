@@ -5,6 +5,7 @@ import type { AuditEvent } from "../audit/contract.ts";
 import type { Lockdown } from "../lockdowns/contract.ts";
 import type { Alarm } from "../alarms/contract.ts";
 import type { DoorEntry } from "../doors/contract.ts";
+import type { Visit } from "../visits/contract.ts";
 
 export const EVENT_TYPES = [
   "access.granted",
@@ -15,6 +16,7 @@ export const EVENT_TYPES = [
   "alarm.raised",
   "alarm.acknowledged",
   "alarm.resolved",
+  "visit.arrived",
   "admin.change",
   "door.changed",
   "webhook.test",
@@ -69,6 +71,8 @@ export type EventData = {
   "alarm.raised": Alarm;
   "alarm.acknowledged": Alarm;
   "alarm.resolved": Alarm;
+  /** A guest's first entry (spec 4 §5): the visit, its arrivedAt set. */
+  "visit.arrived": Visit;
   "admin.change": AuditEvent;
   /** One door's entry as GET /api/doors shows it now. */
   "door.changed": DoorEntry;

@@ -8,6 +8,7 @@ import { lockdownsById } from "../lockdowns/repo.ts";
 import { alarmsById } from "../alarms/repo.ts";
 import { doorBoard } from "../doors/board.ts";
 import { RoomParts } from "../access/room_parts.ts";
+import { visitsById } from "../visits/repo.ts";
 import type { Event, EventType, RemoteUnlock } from "./contract.ts";
 
 /**
@@ -97,13 +98,14 @@ export async function eventsById(sql: Queries, ids: number[]): Promise<Event[]> 
 async function withData(sql: Queries, rows: Row[], parts = new RoomParts()): Promise<Event[]> {
   const subjects = (kinds: EventType[]) =>
     rows.filter((row) => kinds.includes(row.type)).map((row) => row.subjectId);
-  const [logs, audits, lockdowns, unlocks, alarms, doors] = await Promise.all([
+  const [logs, audits, lockdowns, unlocks, alarms, doors, visits] = await Promise.all([
     byId(accessLogs(sql, subjects(["access.granted", "access.denied"]))),
     byId(auditEvents(sql, subjects(["admin.change"]))),
     byId(lockdownsOf(sql, subjects(["lockdown.started", "lockdown.ended"]))),
     byId(remoteUnlocks(sql, subjects(["door.unlocked_remotely"]))),
     byId(alarmsOf(sql, subjects(["alarm.raised", "alarm.acknowledged", "alarm.resolved"]))),
     doorsOf(sql, subjects(["door.changed"]), parts),
+    byId(visitsById(sql, subjects(["visit.arrived"]))),
   ]);
   const dataOf = (row: Row): unknown => {
     switch (row.type) {
@@ -123,6 +125,8 @@ async function withData(sql: Queries, rows: Row[], parts = new RoomParts()): Pro
         return alarms.get(row.subjectId);
       case "door.changed":
         return doors.get(row.subjectId);
+      case "visit.arrived":
+        return visits.get(row.subjectId);
       case "webhook.test":
         return { webhookId: row.subjectId, message: TEST_MESSAGE };
     }

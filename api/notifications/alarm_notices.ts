@@ -2,33 +2,21 @@
 // an admin whose pushAlarms includes its severity, on a session still alive, and by
 // e-mail to each admin whose emailAlarms does. All written in the transaction that
 // raises the alarm (alarms/raise.ts); the outbox sends them.
-import type { Config } from "../config.ts";
 import type { Queries } from "../db/connect.ts";
 import { isAdminSql } from "../auth/sessions.ts";
 import type { Alarm } from "../alarms/contract.ts";
 import { ALARM_TYPE_WORDS, SEVERITY_WORDS } from "../alarms/words.ts";
 import { compose } from "../mail/compose.ts";
-import { linkOrigin, mailSending } from "../mail/mode.ts";
-import { queueMail, type Sending } from "../mail/queue.ts";
+import { queueMail } from "../mail/queue.ts";
+import type { Notices } from "./notices.ts";
 import type { PushPayload } from "../push/send.ts";
-
-/** What writing the notices needs of the configuration. */
-export type AlarmNotices = { mail: Sending; origin: string; sessionIdleMinutes: number };
-
-export function alarmNotices(config: Config): AlarmNotices {
-  return {
-    mail: mailSending(config),
-    origin: linkOrigin(config),
-    sessionIdleMinutes: config.sessionIdleMinutes,
-  };
-}
 
 export type RaisedAlarm = Pick<Alarm, "id" | "type" | "severity" | "deviceName" | "roomName" | "startedAt">;
 
 /** Settings that include an alarm of this severity. */
 const including = (severity: Alarm["severity"]) => severity === "critical" ? ["critical", "all"] : ["all"];
 
-export async function queueAlarmNotices(tx: Queries, alarm: RaisedAlarm, notices: AlarmNotices) {
+export async function queueAlarmNotices(tx: Queries, alarm: RaisedAlarm, notices: Notices) {
   const what = ALARM_TYPE_WORDS[alarm.type];
   const where = alarm.roomName ? `${alarm.deviceName} in ${alarm.roomName}` : alarm.deviceName;
   const path = `/dash/alarms?alarm=${alarm.id}`;

@@ -16,7 +16,7 @@ import { pushChannel, RETRY_DELAYS_MS } from "../push/channel.ts";
 import { applyAlarmChanges, clearAlarm } from "../alarms/raise.ts";
 import { raiseHeldOpen } from "../doors/watch.ts";
 import type { Sql } from "../db/connect.ts";
-import { alarmNotices } from "./alarm_notices.ts";
+import { noticesOf } from "./notices.ts";
 
 const DOOR_EVENTS = "/api/access/devices/self/door-events";
 
@@ -92,7 +92,7 @@ describeApp("alarm notices", { PUSH_ALLOW_PRIVATE: "true" }, async (t, testApp) 
       push.received.length = 0;
       await b.device("POST", DOOR_EVENTS, { body: [ev(4, "door.closed"), ev(3, "door.opened", true)] });
       await sql`update door_states set held_open_due_at = now() - interval '1 second' where device_id = ${b.deviceId}`;
-      assertEquals(await raiseHeldOpen(sql as Sql, alarmNotices(testApp.config)), 1);
+      assertEquals(await raiseHeldOpen(sql as Sql, noticesOf(testApp.config)), 1);
       const id = await alarmOf("door.held_open");
       assertEquals(await waiting(), [{ endpoint: tablet, urgency: "normal" }]);
       assertEquals(await mailTo(id), ["bea@example.com"]);
@@ -106,7 +106,7 @@ describeApp("alarm notices", { PUSH_ALLOW_PRIVATE: "true" }, async (t, testApp) 
         sql,
         { deviceId: b.deviceId, name: "Lab Reader", roomId: b.roomId, roomName: "Lab", isActive: true },
         [{ raise: type, at: Date.now() }],
-        alarmNotices(testApp.config),
+        noticesOf(testApp.config),
       );
 
     await t.step("a raise rolled back writes nothing to send", async () => {
@@ -116,7 +116,7 @@ describeApp("alarm notices", { PUSH_ALLOW_PRIVATE: "true" }, async (t, testApp) 
           tx,
           { deviceId: b.deviceId, name: "Lab Reader", roomId: b.roomId, roomName: "Lab", isActive: true },
           [{ raise: "device.tamper", at: Date.now() }],
-          alarmNotices(testApp.config),
+          noticesOf(testApp.config),
         );
         throw new Error("the cause failed");
       }).catch((error) => error);

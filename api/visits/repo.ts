@@ -47,6 +47,12 @@ export async function findVisit(sql: Queries, id: number, now = new Date()): Pro
   return row && toVisit(row, now);
 }
 
+/** The visits with these ids (those gone left out): an event's data. */
+export async function visitsById(sql: Queries, ids: number[], now = new Date()): Promise<Visit[]> {
+  if (!ids.length) return [];
+  return (await selectVisits(sql, sql`v.id = any(${ids}::int[])`)).map((row) => toVisit(row, now));
+}
+
 export type VisitFilter = {
   status?: Visit["status"];
   hostId?: number;

@@ -88,7 +88,7 @@ describeApp("webhooks", async (t, testApp) => {
       ],
       [
         { url: PUBLIC, eventTypes: ["access.opened"] },
-        "Event types must be a list of: access.granted, access.denied, lockdown.started, lockdown.ended, door.unlocked_remotely, alarm.raised, alarm.acknowledged, alarm.resolved, admin.change, webhook.test",
+        "Event types must be a list of: access.granted, access.denied, lockdown.started, lockdown.ended, door.unlocked_remotely, alarm.raised, alarm.acknowledged, alarm.resolved, visit.arrived, admin.change, webhook.test",
       ],
       [{ url: PUBLIC, description: "x".repeat(501) }, "Description must be at most 500 characters"],
     ];
