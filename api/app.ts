@@ -16,6 +16,7 @@ import { authRoutes } from "./auth/routes.ts";
 import { invitationRoutes } from "./auth/invitation_routes.ts";
 import { passwordResetRoutes } from "./auth/password_reset_routes.ts";
 import { visitRoutes } from "./visits/routes.ts";
+import { passRoutes } from "./visits/pass_routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { roomRoutes } from "./rooms/routes.ts";
 import { groupRoomRoutes } from "./group_rooms/routes.ts";
@@ -143,6 +144,7 @@ export function createApp(
   app.route("/api/mail", mailRoutes);
   app.route("/api/users", userRoutes);
   app.route("/api/visits", visitRoutes);
+  app.route("/api/pass", passRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);
   app.route("/api/density", densityRoutes);

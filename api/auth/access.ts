@@ -63,6 +63,8 @@ export const allow = {
    * and a repeat is refused anyway: each unlock spends a single-use challenge).
    * It writes no audit events: what it does is the access log's.
    */
+  /** Anyone, and the handler commits what it writes itself (a guest's unlock: visits/pass_routes.ts). */
+  publicCommitting: tag("public", async (_c, next) => await next()),
   signedInCommitting: tag("signedIn", async (c, next) => {
     await requireUser(c);
     return await next();

@@ -29,6 +29,7 @@ export const notFound = {
   mail: missing("Message not found"),
   invitation: missing("This invitation has expired or was already used"),
   visit: missing("Visit not found"),
+  pass: missing("This pass does not exist"),
   route: (method: string, path: string) =>
     new ApiError("not_found", `No route for ${method} ${path}`),
 };

@@ -13,7 +13,7 @@ import { notFound } from "../http/not_found.ts";
 import { transaction } from "../http/transaction.ts";
 import { passkeysOfEmail } from "../auth/repo.ts";
 import { type Assertion, challengeOf, relyingParty, toBase64Url, verifyAssertion } from "../auth/webauthn.ts";
-import { decideAll } from "../access/decisions.ts";
+import { decideAll, type DecisionRequest } from "../access/decisions.ts";
 import { saveUnlockChallenge, takeUnlockChallenge, UNLOCK_CHALLENGE_SECONDS } from "./challenges.ts";
 import { takeUnlockAttempt } from "./throttle.ts";
 import { doorAnswers, type SentCommand, UNLOCK_WAIT_MS } from "./acks.ts";
@@ -53,7 +53,7 @@ export async function unlockOptions(c: Context<Env>, roomId: number) {
 
 /** The answer: 200 granted with each door's result, or 403 denied. */
 export async function unlock(c: Context<Env>, roomId: number, input: Assertion) {
-  const { sql, listen, log } = c.var;
+  const { sql } = c.var;
   const user = c.var.user!;
   await roomExists(c, roomId);
   if (!(await takeUnlockChallenge(sql, challengeOf(input.clientDataJSON), user.id, roomId))) {
@@ -66,15 +66,32 @@ export async function unlock(c: Context<Env>, roomId: number, input: Assertion) 
   // Face ID (or the device's PIN) must have checked who holds the phone.
   if (!(await verifyAssertion(c, passkey, input, true))) throw badRequest(UNLOCK_MESSAGES.failed);
 
+  return await unlockRoom(c, roomId, {
+    keyHash: null,
+    roomId,
+    credential: { type: "passkey", credentialId: passkey.credentialId },
+    ...MOBILE_UNLOCK,
+  }, { userId: user.id, name: user.email });
+}
+
+/**
+ * The decision for `request` at the room and, granted, an unlock command to each of its
+ * doors, in one transaction; then the answer once the doors acknowledged: 200 granted
+ * with each door's result, or 403 denied. A member's Face ID unlock, and a guest's from
+ * their pass (visits/pass_routes.ts). `holder`: for whom the commands are, the name used
+ * when the decision names nobody.
+ */
+export async function unlockRoom(
+  c: Context<Env>,
+  roomId: number,
+  request: DecisionRequest,
+  holder: { userId: number | null; name: string },
+) {
+  const { sql, listen, log } = c.var;
   // The decision and its commands stand or fall together; committed before the wait,
   // so the doors (on any API process) hear of the commands.
   const { decision, commands } = await transaction(sql, async (tx) => {
-    const [decision] = await decideAll(tx, [{
-      keyHash: null,
-      roomId,
-      credential: { type: "passkey", credentialId: passkey.credentialId },
-      ...MOBILE_UNLOCK,
-    }]);
+    const [decision] = await decideAll(tx, [request]);
     if (decision?.decision !== "granted") return { decision, commands: [] };
     // Each command expires when the answer stops waiting: a door that hears of it only
     // later refuses it rather than open for someone no longer told it would.
@@ -84,7 +101,7 @@ export async function unlock(c: Context<Env>, roomId: number, input: Assertion) 
         where room_id = ${roomId} and is_active and api_key_hash is not null
       ), sent as (
         insert into device_commands (device_id, user_id, user_name, expires_at)
-        select id, ${user.id}, ${decision.userName ?? user.email},
+        select id, ${holder.userId}, ${decision.userName ?? holder.name},
           now() + ${UNLOCK_WAIT_MS} * interval '1 millisecond'
         from doors order by id
         returning id, device_id

@@ -171,6 +171,11 @@ export async function createWorld(app: TestApp) {
     visitBody,
     /** A fresh visit, an hour from now, to a fresh room. */
     visit: async () => (await make("POST", "/api/visits", await visitBody())).id as number,
+    /** The pass of a fresh visit under way, and its room. */
+    guestPass: async () => {
+      const made = await make("POST", "/api/visits", { ...await visitBody(), startsAt: new Date().toISOString() });
+      return { token: new URL(made.passUrl).pathname.split("/").pop()!, roomId: made.roomIds[0] as number };
+    },
     /** The link's token of a fresh invitation (a user made with invite: true). */
     invitationToken: async () => {
       const email = `invited${next()}@example.com`;
@@ -237,6 +242,7 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
   "POST /api/visits": async (w) => ({ as: "admin", body: await w.visitBody() }),
   "PUT /api/visits/:id": async (w) => ({ as: "admin", params: { id: await w.visit() }, body: await w.visitBody() }),
   "POST /api/visits/:id/revoke": async (w) => ({ as: "admin", params: { id: await w.visit() } }),
+  "POST /api/pass/:token/rooms/:roomId/unlock": async (w) => ({ as: "anonymous", params: await w.guestPass() }),
   "POST /api/auth/password-reset": () => ({ as: "anonymous", body: { email: "member@example.com" } }),
   "POST /api/auth/password-reset/complete": async (w) => ({
     as: "anonymous",

@@ -29,3 +29,17 @@ export type CreatedVisit = Visit & { passUrl: string };
 
 export type VisitRequest = z.input<typeof visitBody>;
 export type VisitsQuery = z.input<typeof visitQuery>;
+
+/**
+ * GET /api/pass/{token} (public): what the guest's pass page shows. The link is the
+ * credential; the QR code is `THRESHOLD-PASS:<token>`, made by the page.
+ */
+export type VisitPass = {
+  guestName: string;
+  hostName: string;
+  rooms: { id: number; name: string }[];
+  startsAt: Date;
+  endsAt: Date;
+  pin: string;
+  status: VisitStatus;
+};

@@ -47,6 +47,12 @@ export async function findVisit(sql: Queries, id: number, now = new Date()): Pro
   return row && toVisit(row, now);
 }
 
+/** The visit whose pass's code has this hash. */
+export async function visitOfPass(sql: Queries, passHash: string, now = new Date()): Promise<Visit | undefined> {
+  const [row] = await selectVisits(sql, sql`v.pass_hash = ${passHash}`);
+  return row && toVisit(row, now);
+}
+
 /** The visits with these ids (those gone left out): an event's data. */
 export async function visitsById(sql: Queries, ids: number[], now = new Date()): Promise<Visit[]> {
   if (!ids.length) return [];
