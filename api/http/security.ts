@@ -2,6 +2,7 @@
 import { createMiddleware } from "hono/factory";
 import type { Env } from "./env.ts";
 import { ApiError, forbidden } from "./errors.ts";
+import { carriesToken } from "./token_paths.ts";
 
 // Emotion (Joy UI) injects <style> tags at run time, hence 'unsafe-inline' for styles only.
 const CSP = [
@@ -23,7 +24,12 @@ export const securityHeaders = createMiddleware<Env>(async (c, next) => {
   await next();
   c.header("Content-Security-Policy", CSP);
   c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+  // An address that is a credential (an invitation, a reset, a guest's pass, and their
+  // calls): never indexed, never sent on as a Referer.
+  if (carriesToken(c.req.path)) {
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+  } else c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   c.header("X-Frame-Options", "DENY");
   c.header("Cross-Origin-Opener-Policy", "same-origin");
   if ((c.var.config.publicOrigin ?? c.req.url).startsWith("https:")) {

@@ -54,6 +54,14 @@ Deno.test({
           const res = await request("GET", path);
           assertEquals(res.status, 200, path);
           assertEquals(res.text, "<!doctype html><title>Threshold</title>");
+          assertEquals(res.headers.get("x-robots-tag"), null, path);
+        }
+      });
+      await t.step("a page whose address is a credential is not indexed, nor sent on as a Referer", async () => {
+        for (const path of [`/invite/${"a".repeat(43)}`, `/reset-password/${"b".repeat(43)}`, `/visit/${"c".repeat(43)}`]) {
+          const res = await request("GET", path);
+          assertEquals(res.status, 200, path);
+          assertEquals([res.headers.get("x-robots-tag"), res.headers.get("referrer-policy")], ["noindex, nofollow", "no-referrer"], path);
         }
       });
       await t.step(

@@ -5,3 +5,6 @@
 const TOKEN_IN_PATH = /^(\/invite\/|\/reset-password\/|\/visit\/|\/api\/auth\/invitations\/|\/api\/pass\/)[^/]+/;
 
 export const withoutTokens = (path: string) => path.replace(TOKEN_IN_PATH, "$1…");
+
+/** Whether the path carries a link's token: its page is kept out of indexes and referrers. */
+export const carriesToken = (path: string) => TOKEN_IN_PATH.test(path);
