@@ -107,6 +107,7 @@ const EXPECTED: Record<string, Expected> = {
   "POST /api/visits": event("visit.create", answerId),
   "PUT /api/visits/:id": event("visit.update", id),
   "POST /api/visits/:id/revoke": event("visit.revoke", id),
+  "POST /api/visits/:id/new-pass": event("visit.new_pass", id),
   // A guest at a door, from their pass: the access log records it.
   "POST /api/pass/:token/rooms/:roomId/unlock": null,
   "POST /api/users/:id/credentials": event("credential.create", answerId),

@@ -242,6 +242,7 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
   "POST /api/visits": async (w) => ({ as: "admin", body: await w.visitBody() }),
   "PUT /api/visits/:id": async (w) => ({ as: "admin", params: { id: await w.visit() }, body: await w.visitBody() }),
   "POST /api/visits/:id/revoke": async (w) => ({ as: "admin", params: { id: await w.visit() } }),
+  "POST /api/visits/:id/new-pass": async (w) => ({ as: "admin", params: { id: await w.visit() } }),
   "POST /api/pass/:token/rooms/:roomId/unlock": async (w) => ({ as: "anonymous", params: await w.guestPass() }),
   "POST /api/auth/password-reset": () => ({ as: "anonymous", body: { email: "member@example.com" } }),
   "POST /api/auth/password-reset/complete": async (w) => ({

@@ -24,8 +24,11 @@ export type Visit = {
   updatedAt: Date;
 };
 
-/** POST /api/visits (201): the only answer that carries the pass's link. */
+/** POST /api/visits (201): the answer that carries the pass's link. */
 export type CreatedVisit = Visit & { passUrl: string };
+
+/** POST /api/visits/{id}/new-pass (201): a new link; the guest's current one stops working. */
+export type NewPass = { passUrl: string };
 
 export type VisitRequest = z.input<typeof visitBody>;
 export type VisitsQuery = z.input<typeof visitQuery>;

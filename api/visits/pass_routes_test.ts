@@ -52,6 +52,17 @@ describeApp("the guest's pass", async (t, testApp) => {
     assertEquals(log, { userId: null, userName: "Gil Guest (guest of Ada Admin)", credentialType: "Guest Link", action: "Mobile Unlock", visitId: v.id });
   });
 
+  await t.step("a new link for Copy pass link: the old one stops working", async () => {
+    const v = await visit(-1);
+    const res = await admin.request("POST", `/api/visits/${v.id}/new-pass`);
+    assertEquals(res.status, 201);
+    const token = new URL(res.json.passUrl).pathname.split("/").pop()!;
+    assertEquals((await request("GET", `/api/pass/${v.token}`)).status, 404);
+    assertEquals((await request("GET", `/api/pass/${token}`)).json.pin, v.pin);
+    const [event] = await sql`select action, target_id from audit_events where action = 'visit.new_pass'`;
+    assertEquals(event.targetId, v.id);
+  });
+
   await t.step("refused before the window, for another room, once revoked", async () => {
     const later = await visit(30);
     const early = await unlock(later.token, lobby);

@@ -14,7 +14,7 @@ import { hashToken, newToken } from "../auth/tokens.ts";
 import { audit, auditChange } from "../audit/record.ts";
 import { linkOrigin, mailSending } from "../mail/mode.ts";
 import { queueMail } from "../mail/queue.ts";
-import type { CreatedVisit, Visit } from "./contract.ts";
+import type { CreatedVisit, NewPass, Visit } from "./contract.ts";
 import { guestMail } from "./guest_mail.ts";
 import { drawPin, findVisit, insertVisit, listVisits, revokeVisit, roomsNotAllowed, updateVisit } from "./repo.ts";
 import * as s from "./schemas.ts";
@@ -90,6 +90,20 @@ export const visitRoutes = new Hono<Env>()
     const after = (await findVisit(sql, id))!;
     auditChange(c, "visit", "update", target(before), target(after), FIELDS);
     return c.json(after);
+  })
+  // Not in the spec: the link again, for Copy pass link on a visit made earlier. Only
+  // the pass's hash is kept, so the link cannot be read back: a new one is made, and
+  // the guest's current link and QR code stop working (the screen says so first).
+  .post("/:id/new-pass", allow.signedIn, async (c) => {
+    const id = idParam(c);
+    const { sql, config } = c.var;
+    await visibleVisit(c, id);
+    const before = await lockForEdit(c, sql, "visits", id, findVisit, notFound.visit);
+    if (before.status === "ended" || before.status === "revoked") throw conflict(ENDED);
+    const token = newToken();
+    await sql`update visits set pass_hash = ${await hashToken(token)} where id = ${id}`;
+    audit(c, { action: "visit.new_pass", target: { type: "visit", id, name: before.guestName } });
+    return c.json({ passUrl: new URL(`/visit/${token}`, linkOrigin(config)).href } satisfies NewPass, 201);
   })
   .post("/:id/revoke", allow.signedIn, async (c) => {
     const id = idParam(c);
