@@ -3,15 +3,16 @@
 // credential of every user allowed through that room, when each may pass (the
 // schedules of the grants admitting them) and those schedules themselves, holidays
 // included, for schedules/schedule_time.ts to evaluate, and whether a lockdown
-// covers the room, with who may pass it. The ETag is the SHA-256 of exactly the
+// covers the room, with who may pass it; and the room's guests whose pass works now or
+// within 24 hours (spec 4 §5: visit_window.ts). The ETag is the SHA-256 of exactly the
 // body sent, so it changes when, and only when, the answer changes: any edit to a
-// user, group, membership, room, grant, credential, lockdown or the device itself
-// that matters here.
+// user, group, membership, room, grant, credential, lockdown, visit or the device
+// itself that matters here, or a visit the clock brings into the 24 hours or past its end.
 import type { Queries } from "../db/connect.ts";
 import type { Reason } from "./schemas.ts";
 import type { ScheduleRule } from "../schedules/schedule_time.ts";
 import { coveredByLockdown } from "../lockdowns/repo.ts";
-import { NOBODY, type RoomParts } from "./room_parts.ts";
+import { type Generations, NOBODY, type RoomParts } from "./room_parts.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
@@ -30,6 +31,24 @@ export type AccessList = {
   lockdown: boolean;
   /** Users of an active group with lockdown override holding the room: they pass a lockdown, whatever the schedule. */
   lockdownOverrideUserIds: number[];
+  /**
+   * The room's guests (spec 4 §5) whose pass works now or within 24 hours, by visitId;
+   * revoked visits are not listed. pinHash: SHA-256 (hex) of `<visitId>:<pin>`;
+   * passHash: SHA-256 (hex) of the pass's code. hostUserId: a member's guest, who
+   * passes only while that host would (the host's entry in users, schedules
+   * included); null for an admin's guest.
+   */
+  visits: {
+    visitId: number;
+    guestName: string;
+    hostName: string;
+    hostUserId: number | null;
+    roomIds: number[];
+    pinHash: string;
+    passHash: string;
+    activeFrom: string;
+    endsAt: string;
+  }[];
 };
 
 type DeviceRow = {
@@ -58,12 +77,15 @@ export async function accessLists(
   deviceIds: number[],
   parts: RoomParts,
 ): Promise<Map<number, { json: string; tag: string; keyHash: string | null }>> {
-  const devices = await sql<(DeviceRow & { locked: boolean; keyHash: string | null; generation: string })[]>`
+  const devices = await sql<
+    (DeviceRow & { locked: boolean; keyHash: string | null; generation: string; visits: string; visitsAsOf: Date })[]
+  >`
     select d.id, d.device_id, d.name, d.is_active, d.api_key_hash as key_hash, r.id as room_id, r.name as room_name,
            r.is_active as room_active, r.unlock_schedule_id, r.first_person_in,
            r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked,
-           (select generation from access_list_generation) as generation
+           g.generation, w.generation as visits, w.as_of as visits_as_of
     from devices d left join rooms r on r.id = d.room_id
+    cross join access_list_generation g cross join access_list_visits w
     where d.id = any(${deviceIds}::int[])`;
   const denyAllOf = (d: DeviceRow): AccessList["denyAll"] =>
     !d.isActive ? "device_inactive" : d.roomId === null ? "device_unassigned" : !d.roomActive ? "room_inactive" : null;
@@ -73,10 +95,15 @@ export async function accessLists(
   const roomParts = new Map<number, string>();
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, rooms.length) }, async () => {
     for (let d = rooms.shift(); d; d = rooms.shift()) {
-      roomParts.set(d.roomId!, await parts.part(sql, BigInt(d.generation), d.roomId!, d.unlockScheduleId));
+      const g: Generations = { generation: BigInt(d.generation), visits: BigInt(d.visits), visitsAsOf: d.visitsAsOf };
+      const [people, visits] = [
+        await parts.part(sql, g.generation, d.roomId!, d.unlockScheduleId),
+        await parts.visits(sql, g, d.roomId!),
+      ];
+      roomParts.set(d.roomId!, `${people},${visits}`);
     }
   }));
-  const nobody = JSON.stringify(NOBODY).slice(1, -1);
+  const nobody = JSON.stringify({ ...NOBODY, visits: [] }).slice(1, -1);
   const lists = new Map<number, { json: string; tag: string; keyHash: string | null }>();
   for (const d of devices) {
     const denyAll = denyAllOf(d);

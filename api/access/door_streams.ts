@@ -10,6 +10,11 @@
 // The event's id is the list's ETag: a reconnecting door sends the last one it had
 // as Last-Event-ID, and hears `list-changed` at once unless its list is still that.
 //
+// A list's visits move with the clock (spec 4 §5: those whose pass works within 24
+// hours): while doors are connected here, this process also looks every CHECK_MS
+// whether a visit crossed that window, and moves it in the database if so
+// (visit_window.ts): every process hears of it as of any change.
+//
 // Working out the lists is background work (db/guard.ts): when every door comes back
 // at once (a restart, a deploy), a lockdown or a decision goes first. Commands
 // (a member's remote unlock) are not: they are read as foreground work.
@@ -24,6 +29,7 @@ import { accessLists } from "./access_list.ts";
 import type { RoomParts } from "./room_parts.ts";
 import { type Presence, RENEW_MS } from "../doors/presence.ts";
 import { pendingCommands } from "./commands.ts";
+import { CHECK_MS, moveVisitWindow } from "./visit_window.ts";
 
 /** After a pass that failed, the next try. */
 const RETRY_MS = 1_000;
@@ -53,6 +59,8 @@ export class DoorStreams {
   #everyDoor = false;
   /** Renews the presence of the doors connected here while there are any. */
   #vouching: ReturnType<typeof setInterval> | undefined;
+  /** Looks whether a visit crossed the lists' window while doors are connected here. */
+  #windowWatch: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly sql: Queries,
@@ -88,6 +96,10 @@ export class DoorStreams {
     // doors every RENEW_MS while it has any; closed, it was last seen then.
     door.stream.onAbort(() => void this.presence.streamClosed(door.deviceId).catch((error) => this.#presenceFailed(error)));
     this.#vouching ??= setInterval(() => this.#vouch(this.#doors.all()), RENEW_MS);
+    if (!this.#windowWatch) {
+      this.#checkWindow();
+      this.#windowWatch = setInterval(this.#checkWindow, CHECK_MS);
+    }
     await this.#sendCommands(this.#catchUp, door.deviceId);
   }
 
@@ -99,7 +111,15 @@ export class DoorStreams {
   #stopVouching() {
     clearInterval(this.#vouching);
     this.#vouching = undefined;
+    clearInterval(this.#windowWatch);
+    this.#windowWatch = undefined;
   }
+
+  /** One look at a time; a move is heard as a notification, like any change. */
+  readonly #checkWindow = passes(
+    async () => void await moveVisitWindow(this.sql),
+    (error) => this.log.warn("door streams: could not move the visits' window", { error: String(error) }),
+  );
 
   #presenceFailed(error: unknown) {
     this.log.warn("door streams: could not record a door's presence", { error: String(error) });

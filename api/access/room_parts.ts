@@ -6,9 +6,17 @@
 // database moves the generation on with every change to what parts are made of, and
 // a caller reads it with its devices, so a part is never served after a change
 // committed before the caller read it, whichever process heard of the change first.
+//
+// A room's visits (spec 4 §5, issue 30) are a part of their own, good for the visits'
+// generation and moment (migration 032, visit_window.ts) and the people generation
+// (which names the hosts): a guest's visit made, edited or revoked, or a visit the
+// clock carries into the 24 hours ahead, works out again the visits of each room,
+// not its people.
 import type { Queries } from "../db/connect.ts";
 import type { AccessList } from "./access_list.ts";
 import { scheduleRuleRows } from "../schedules/repo.ts";
+import { LEAD_MINUTES } from "../visits/visit_rules.ts";
+import { inWindow } from "./visit_window.ts";
 
 type Row = {
   kind: "card" | "passkey" | "wallet";
@@ -25,6 +33,15 @@ type Row = {
 export type RoomPart = Pick<AccessList, "users" | "schedules" | "credentials" | "passkeys" | "wallets" | "lockdownOverrideUserIds">;
 
 export const NOBODY: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
+
+/** What a list's parts are good for, read in the database with its devices. */
+export type Generations = {
+  /** Of the people (migration 022). */
+  generation: bigint;
+  /** Of the visits (migration 032), and the moment they are as of. */
+  visits: bigint;
+  visitsAsOf: Date;
+};
 
 /** The room's part of its doors' lists. */
 async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number | null): Promise<RoomPart> {
@@ -77,6 +94,31 @@ async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number |
 }
 
 /**
+ * The room's visits in the window as of `asOf` (visit_window.ts), by id: a guest's
+ * PIN kept as the SHA-256 of the visit's id, a colon and the PIN (pinHash), so that
+ * equal PINs of different visits differ; the pass's hash as stored. A member's guest
+ * names the host (hostUserId), whom the controller holds to the host's own entry in
+ * the list; an admin's guest has none.
+ */
+async function roomVisits(sql: Queries, roomId: number, asOf: Date): Promise<AccessList["visits"]> {
+  const rows = await sql<(Omit<AccessList["visits"][number], "activeFrom" | "endsAt"> & { activeFrom: Date; endsAt: Date })[]>`
+    select v.id as visit_id, v.guest_name,
+           coalesce(nullif(trim(h.first_name || ' ' || h.last_name), ''), h.email) as host_name,
+           case when v.bounded_by_host then v.host_id end as host_user_id,
+           (select array_agg(r.room_id order by r.room_id) from visit_rooms r where r.visit_id = v.id) as room_ids,
+           encode(sha256(convert_to(v.id || ':' || v.pin, 'UTF8')), 'hex') as pin_hash,
+           v.pass_hash,
+           v.starts_at - ${LEAD_MINUTES} * interval '1 minute' as active_from,
+           v.ends_at
+    from visit_rooms vr
+    join visits v on v.id = vr.visit_id
+    join users h on h.id = v.host_id
+    where vr.room_id = ${roomId} and ${inWindow(sql, sql`${asOf}::timestamptz`)}
+    order by v.id`;
+  return rows.map((r) => ({ ...r, activeFrom: r.activeFrom.toISOString(), endsAt: r.endsAt.toISOString() }));
+}
+
+/**
  * The parts of one process, as JSON (the members of the list after the door's own),
  * for the newest generation asked for. Doors of a room asking together share one
  * query (the promise is kept from the start).
@@ -84,6 +126,9 @@ async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number |
 export class RoomParts {
   #generation = -1n;
   readonly #parts = new Map<number, Promise<string>>();
+  /** The generations the visits parts are of: people, visits. */
+  #visitsOf: [bigint, bigint] = [-1n, -1n];
+  readonly #visits = new Map<number, Promise<string>>();
 
   /** The room's part as of `generation` (read in the database with the devices), as JSON. */
   part(sql: Queries, generation: bigint, roomId: number, unlockScheduleId: number | null): Promise<string> {
@@ -104,7 +149,27 @@ export class RoomParts {
     }
     return part;
   }
+
+  /** The room's visits as of `g` (read in the database with the devices), as JSON: `"visits":[…]`. */
+  visits(sql: Queries, g: Generations, roomId: number): Promise<string> {
+    const [people, visits] = this.#visitsOf;
+    if (g.generation < people || g.visits < visits) return visitsJson(sql, roomId, g.visitsAsOf);
+    if (g.generation > people || g.visits > visits) {
+      this.#visitsOf = [g.generation, g.visits];
+      this.#visits.clear();
+    }
+    let part = this.#visits.get(roomId);
+    if (!part) {
+      part = visitsJson(sql, roomId, g.visitsAsOf);
+      this.#visits.set(roomId, part);
+      part.catch(() => this.#visits.get(roomId) === part && this.#visits.delete(roomId));
+    }
+    return part;
+  }
 }
+
+const visitsJson = async (sql: Queries, roomId: number, asOf: Date) =>
+  `"visits":${JSON.stringify(await roomVisits(sql, roomId, asOf))}`;
 
 const partJson = async (sql: Queries, roomId: number, unlockScheduleId: number | null) =>
   JSON.stringify(await roomPart(sql, roomId, unlockScheduleId)).slice(1, -1);
