@@ -51,6 +51,7 @@ describeApp("invitations", async (t, testApp) => {
     const ann = await invite("ann@example.com", "Ann");
     const read = await request("GET", `/api/auth/invitations/${ann.token}`);
     assertEquals(read.status, 200);
+    assertEquals(read.headers.get("cache-control"), "no-store");
     assertEquals([read.json.email, read.json.firstName], ["ann@example.com", "Ann"]);
     const days = (Date.parse(read.json.expiresAt) - Date.now()) / 86_400_000;
     assert(days > 6.99 && days <= 7, `${days} days`);

@@ -26,9 +26,11 @@ export const securityHeaders = createMiddleware<Env>(async (c, next) => {
   c.header("X-Content-Type-Options", "nosniff");
   // An address that is a credential (an invitation, a reset, a guest's pass, and their
   // calls): never indexed, never sent on as a Referer.
+  // A call's answer (whom an invitation is for, a pass's PIN) is kept by no cache.
   if (carriesToken(c.req.path)) {
     c.header("Referrer-Policy", "no-referrer");
     c.header("X-Robots-Tag", "noindex, nofollow");
+    if (c.req.path.startsWith("/api/")) c.header("Cache-Control", "no-store");
   } else c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   c.header("X-Frame-Options", "DENY");
   c.header("Cross-Origin-Opener-Policy", "same-origin");

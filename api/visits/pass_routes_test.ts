@@ -28,6 +28,7 @@ describeApp("the guest's pass", async (t, testApp) => {
     const v = await visit(-1);
     const res = await request("GET", `/api/pass/${v.token}`);
     assertEquals(res.status, 200);
+    assertEquals([res.headers.get("cache-control"), res.headers.get("referrer-policy")], ["no-store", "no-referrer"]);
     assertEquals(res.json, {
       guestName: "Gil Guest",
       hostName: "Ada Admin",
