@@ -166,11 +166,13 @@ export async function decideAll(
       ) d on true
       left join ${ownerOf(sql)} o on true
       -- A guest's visit: by its PIN among the visits not ended, or by its pass's code.
-      -- Each branch runs only for its kind of credential.
+      -- Each branch runs only for its kind of credential. A door refusing PINs finds
+      -- none: its answer must not tell a guesser which PIN was right.
       left join lateral (
         (select v.id as visit_id, v.host_id, v.bounded_by_host, v.starts_at, v.ends_at, v.revoked_at, v.guest_name
          from visits v
          where e.kind = 'pin' and v.pin = e.code and v.revoked_at is null and v.ends_at > now()
+           and not exists (select 1 from pin_lockouts pl where pl.device_id = d.id and pl.until > now())
          order by v.starts_at limit 1)
         union all
         (select v.id, v.host_id, v.bounded_by_host, v.starts_at, v.ends_at, v.revoked_at, v.guest_name

@@ -106,6 +106,8 @@ describeApp("guests at the doors", async (t, testApp) => {
     }
     const locked = await pin(v.pin);
     assertEquals([locked.json.reason, locked.json.message], ["pin_locked", "Too many wrong PINs, try again in a minute"]);
+    // Refused alike, right or wrong: nothing tells a guesser which PIN was right.
+    assertEquals([locked.json.userName, (await lastLog()).userName, (await lastLog()).visitId], [null, null, null]);
     // The pass still works: only PINs are refused.
     assertEquals((await pass(v.code)).json.decision, "granted");
     // A minute on, the door takes PINs again.
