@@ -17,6 +17,7 @@ import { invitationRoutes } from "./auth/invitation_routes.ts";
 import { passwordResetRoutes } from "./auth/password_reset_routes.ts";
 import { visitRoutes } from "./visits/routes.ts";
 import { passRoutes } from "./visits/pass_routes.ts";
+import { accessReviewRoutes } from "./access_review/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { roomRoutes } from "./rooms/routes.ts";
 import { groupRoomRoutes } from "./group_rooms/routes.ts";
@@ -145,6 +146,7 @@ export function createApp(
   app.route("/api/users", userRoutes);
   app.route("/api/visits", visitRoutes);
   app.route("/api/pass", passRoutes);
+  app.route("/api", accessReviewRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);
   app.route("/api/density", densityRoutes);

@@ -60,8 +60,10 @@ export async function visitsById(sql: Queries, ids: number[], now = new Date()):
 }
 
 export type VisitFilter = {
-  status?: Visit["status"];
+  /** One status, or any of several. */
+  status?: Visit["status"] | Visit["status"][];
   hostId?: number;
+  roomId?: number;
   search?: string;
   from?: string;
   to?: string;
@@ -80,8 +82,10 @@ export async function listVisits(sql: Queries, filter: VisitFilter, now = new Da
     upcoming: sql`v.revoked_at is null and v.starts_at - ${lead} > ${now}`,
   };
   const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, "\\$&")}%` : null;
+  const statuses = filter.status === undefined ? [] : [filter.status].flat();
   const where = sql`true
-    ${filter.status ? sql`and ${status[filter.status]}` : sql``}
+    ${statuses.length ? sql`and (${statuses.map((s) => sql`(${status[s]})`).reduce((a, b) => sql`${a} or ${b}`)})` : sql``}
+    ${filter.roomId ? sql`and exists (select 1 from visit_rooms vr where vr.visit_id = v.id and vr.room_id = ${filter.roomId})` : sql``}
     ${filter.hostId ? sql`and v.host_id = ${filter.hostId}` : sql``}
     ${filter.from ? sql`and v.ends_at > ${filter.from}` : sql``}
     ${filter.to ? sql`and v.starts_at < ${filter.to}` : sql``}
