@@ -20,6 +20,8 @@ type Props = {
   title: string;
   /** "Create Room": the submit button's label. */
   submitLabel: string;
+  /** The submit button's label while the change runs ("Creating..." unless given: an edit's "Saving..."). */
+  busyLabel?: string;
   open: boolean;
   /** The change is under way. */
   busy: boolean;
@@ -31,7 +33,7 @@ type Props = {
   children: ReactNode;
 };
 
-export function AddDialog({ title, submitLabel, open, busy, ready = true, onSubmit, onClose, width = 440, children }: Props) {
+export function AddDialog({ title, submitLabel, busyLabel = "Creating...", open, busy, ready = true, onSubmit, onClose, width = 440, children }: Props) {
   const titleId = useId();
   function submit() {
     if (busy) return;
@@ -45,7 +47,7 @@ export function AddDialog({ title, submitLabel, open, busy, ready = true, onSubm
         <Form onSubmit={submit}>
           <Stack spacing={1.5}>{children}</Stack>
           <DialogActions sx={{ pt: 2 }}>
-            <Button type="submit" disabled={!ready || busy}>{busy ? "Creating..." : submitLabel}</Button>
+            <Button type="submit" disabled={!ready || busy}>{busy ? busyLabel : submitLabel}</Button>
             <Button variant="plain" color="neutral" disabled={busy} onClick={onClose}>Cancel</Button>
           </DialogActions>
         </Form>

@@ -235,3 +235,20 @@ export const EditIcon = (p: IconProps) => (
     <path d="M4 20h4L19 9l-4-4L4 16z" />
   </Icon>
 );
+
+/** A visitor's badge on its lanyard: the Visitors area. */
+export const VisitorIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="7" width="14" height="14" rx="2" />
+    <path d="M10 3h4v4h-4z" />
+    <circle cx="12" cy="12.5" r="2" />
+    <path d="M8.5 18a3.5 3.5 0 0 1 7 0" />
+  </Icon>
+);
+
+export const CopyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+  </Icon>
+);

@@ -3,6 +3,7 @@
 // into the board the screen holds.
 import type { DoorEntry as ServerDoorEntry } from "../../../../api/doors/contract.ts";
 import type { Json } from "../../../../api/http/contract_json.ts";
+import { clockText } from "../../ui/clock_text";
 import { ALARM_TYPE_WORDS } from "../alarms/public";
 
 export type DoorEntry = Json<ServerDoorEntry>;
@@ -24,29 +25,7 @@ const CONNECTION = { online: "Online", offline: "Offline", never: "Never connect
 const POSITION = { open: "Open", closed: "Closed", unknown: "Unknown" } as const;
 const LOCK = { locked: "Locked", unlocked: "Unlocked", lockdown: "Lockdown" } as const;
 
-/** The board's three clocks for a time zone, made once each: every card shows times, and a phone pays for each formatter made. */
-const clocks = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
-function clocksFor(timeZone: string | undefined) {
-  const key = timeZone ?? "";
-  let made = clocks.get(key);
-  if (!made) {
-    made = {
-      day: new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }),
-      time: new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", hour: "2-digit", minute: "2-digit" }),
-      date: new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }),
-    };
-    clocks.set(key, made);
-  }
-  return made;
-}
-
-/** "14:05" today; "Nov 26, 14:05" on another day (the viewer's time zone unless given). */
-export function clockText(iso: string, now: Date, timeZone?: string): string {
-  const at = new Date(iso);
-  const { day, time, date } = clocksFor(timeZone);
-  const clock = time.format(at);
-  return day.format(at) === day.format(now) ? clock : `${date.format(at)}, ${clock}`;
-}
+export { clockText };
 
 /** What the door's three facts are read from: a board entry, or a device read (GET /api/devices/{id}). */
 export type DoorFacts = Pick<DoorEntry, "connection" | "position" | "list">;
