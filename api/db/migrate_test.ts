@@ -35,7 +35,7 @@ const TABLES: Record<string, string> = {
   sensor_data: "id device_id timestamp count event_type analytics created_at",
   device_credentials: "id device_id credential_id assigned_at created_at",
   access_logs: "id user_id user_name device_id device_name room_id room_name " +
-    "credential_type action outcome reason timestamp created_at event_id",
+    "credential_type action outcome reason timestamp created_at event_id visit_id",
   sessions: "token_hash user_id created_at last_seen_at expires_at user_agent ip",
   passkey_challenges: "challenge kind user_id email expires_at created_at room_id",
   unlock_throttle: "user_id tokens updated_at",
@@ -51,6 +51,14 @@ const TABLES: Record<string, string> = {
     "acknowledged_at acknowledged_by resolved_at resolved_by note",
   idempotency_keys: "user_id key method path request_hash state response_status " +
     "response_body created_at",
+  invitations: "id user_id email invited_by status created_at sent_at token_hash expires_at used_at voided_at",
+  password_resets: "id email user_id token_hash created_at expires_at used_at",
+  visits: "id guest_name guest_email host_id starts_at ends_at note pin pass_hash bounded_by_host " +
+    "revoked_at arrived_at arrival_noticed_at created_by created_at updated_at",
+  visit_rooms: "visit_id room_id",
+  pin_failures: "device_id at",
+  pin_lockouts: "device_id until",
+  access_list_visits: "only_row generation as_of moved_by",
 };
 
 async function rejectsWith(code: string, work: () => Promise<unknown>) {

@@ -1,8 +1,8 @@
 // Phone and tablet navigation (below md): a top bar with the logo, an icon button
 // per dashboard area, the red Lockdown button and the user's avatar (spec 1 §2
 // "Dashboard shell"). On a phone only the areas marked `phone` have their own button
-// and the rest sit under `More` (spec 4 §2 brought the areas to ten: fourteen 32 px
-// buttons do not fit 390 px); from 600 px every area has its button again.
+// and the rest sit under `More` (spec 4 §2 and §5 brought the areas to eleven: fifteen
+// 32 px buttons do not fit 390 px); from 600 px every area has its button again.
 import { Link as RouterLink, useLocation } from "react-router-dom";
 import Box from "@mui/joy/Box";
 import Dropdown from "@mui/joy/Dropdown";

@@ -1,11 +1,12 @@
 // The icon of each dashboard area.
 import type { ComponentType } from "react";
-import { AuditIcon, BellIcon, ClockIcon, DevicesIcon, DoorIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon, WebhookIcon } from "../../ui/icons";
+import { AuditIcon, BellIcon, ClockIcon, DevicesIcon, DoorIcon, GroupsIcon, LogsIcon, RoomsIcon, UsersIcon, VisitorIcon, WebhookIcon } from "../../ui/icons";
 import type { NavArea } from "./nav_items";
 
 export const NAV_ICONS: Record<NavArea, ComponentType<{ size?: number }>> = {
   users: UsersIcon,
   groups: GroupsIcon,
+  visitors: VisitorIcon,
   rooms: RoomsIcon,
   devices: DevicesIcon,
   doors: DoorIcon,

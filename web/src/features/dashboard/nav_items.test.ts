@@ -6,6 +6,7 @@ describe("NAV_ITEMS", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ["Users", "/dash/users"],
       ["Groups", "/dash/groups"],
+      ["Visitors", "/dash/visitors"],
       ["Rooms", "/dash/rooms"],
       ["Devices", "/dash/devices"],
       ["Doors", "/dash/doors"],
@@ -20,7 +21,7 @@ describe("NAV_ITEMS", () => {
 
 describe("a phone's top bar", () => {
   it("keeps the areas used on the move, and leaves the rest under More", () => {
-    expect(NAV_ITEMS.filter((i) => i.phone).map((i) => i.label)).toEqual(["Users", "Rooms", "Doors", "Alarms", "Logs"]);
+    expect(NAV_ITEMS.filter((i) => i.phone).map((i) => i.label)).toEqual(["Users", "Visitors", "Rooms", "Doors", "Alarms", "Logs"]);
   });
   it("names the Alarms link with its active count", () => {
     const alarms = NAV_ITEMS.find((i) => i.area === "alarms")!;
@@ -38,6 +39,8 @@ describe("activeArea", () => {
     expect(activeArea("/dash/device/9/logs")).toBe("devices");
     expect(activeArea("/dash/lastlock-test")).toBe("devices");
     expect(activeArea("/dash/doors")).toBe("doors");
+    expect(activeArea("/dash/visitors")).toBe("visitors");
+    expect(activeArea("/dash/visitors/past")).toBe("visitors");
     expect(activeArea("/dash/alarms/history")).toBe("alarms");
     expect(activeArea("/dash/schedules")).toBe("schedules");
     expect(activeArea("/dash/schedules/4")).toBe("schedules");

@@ -1,6 +1,6 @@
 // The areas of the dashboard navigation (spec 1 §2 "Dashboard shell", spec 3 §1, §5, §6,
-// spec 4 §2), and which one a path belongs to, so a detail page keeps its area highlighted.
-export type NavArea = "users" | "groups" | "rooms" | "devices" | "doors" | "alarms" | "schedules" | "logs" | "audit" | "webhooks";
+// spec 4 §2, §5), and which one a path belongs to, so a detail page keeps its area highlighted.
+export type NavArea = "users" | "groups" | "visitors" | "rooms" | "devices" | "doors" | "alarms" | "schedules" | "logs" | "audit" | "webhooks";
 
 /** `phone`: in a phone's top bar itself; the others are under its `More` menu (docs/screens.md). */
 export type NavItem = { area: NavArea; label: string; to: string; phone: boolean };
@@ -8,6 +8,8 @@ export type NavItem = { area: NavArea; label: string; to: string; phone: boolean
 export const NAV_ITEMS: readonly NavItem[] = [
   { area: "users", label: "Users", to: "/dash/users", phone: true },
   { area: "groups", label: "Groups", to: "/dash/groups", phone: false },
+  // Guests (spec 4 §5): who is coming today is asked for on the move, at the front door.
+  { area: "visitors", label: "Visitors", to: "/dash/visitors", phone: true },
   { area: "rooms", label: "Rooms", to: "/dash/rooms", phone: true },
   { area: "devices", label: "Devices", to: "/dash/devices", phone: false },
   // The devices at work: what the doors are doing, and what needs someone now.
@@ -32,6 +34,7 @@ const SEGMENT_AREAS: Record<string, NavArea> = {
   users: "users",
   user: "users",
   groups: "groups",
+  visitors: "visitors",
   rooms: "rooms",
   room: "rooms",
   devices: "devices",
