@@ -32,6 +32,9 @@ export const routes: RouteObject[] = [
   { path: "/forgot-password", lazy: onlinePage("Forgot Password", () => import("../features/auth/ForgotPasswordPage")) },
   { path: "/reset-password/:token", lazy: onlinePage("Reset Password", () => import("../features/auth/ResetPasswordPage")) },
   { path: "/invite/:token", lazy: onlinePage("Accept Invitation", () => import("../features/auth/InvitationPage")) },
+  // A guest's pass (spec 4 §5): its own chunk (with the QR package), precached, so an
+  // opened pass shows offline.
+  { path: "/visit/:token", lazy: page(() => import("../features/visitors/PassPage")) },
   { path: "/app", lazy: page(() => import("../features/home/HomePage")) },
   {
     path: "/dash",

@@ -9,3 +9,7 @@ export { MEMBER_DOORS_KEY, passkeyCheckKey } from "./api";
 export { RoomDoorPositions } from "./RoomDoorPositions";
 export { useDoorBoard } from "./board_api";
 export { connectionText, type DoorEntry, type DoorFacts, lastSeenText, listText, positionText } from "./board_rules";
+// And of a guest's pass and a member's guests (spec 4 §5): the words an unlock's
+// answer gets, and the member's rooms (the rooms a member invites a guest to).
+export { DOOR_MESSAGES, unlockedToast } from "./door_rules";
+export { useMemberDoors } from "./api";
