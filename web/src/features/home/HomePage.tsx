@@ -1,6 +1,7 @@
 // /app, the signed-in home (spec 2 §2, §4): a welcome, the dashboard button for
-// admins, `Your Doors` (spec 3 §4), identity verification, the wallet placeholder
-// and sign-out; the banner of an active lockdown (spec 3 §2) above it all.
+// admins, `Your Doors` (spec 3 §4), identity verification, the wallet placeholder,
+// `Guests` (spec 4 §5) and sign-out; the banner of an active lockdown (spec 3 §2)
+// above it all.
 import { memo, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -14,6 +15,7 @@ import { type SessionUser, useSession } from "../../api/session";
 import { storedUser } from "../../offline/storage";
 import { DashboardIcon, IdentityIcon, SignOutIcon, WalletIcon } from "../../ui/icons";
 import { APP_NAME, usePageMeta } from "../../ui/page_meta";
+import { lazyPart } from "../../ui/lazy_part";
 import { toast } from "../../ui/toast/toast";
 import { SignOutDialog, useSignOut } from "../auth/public";
 import { useOutbox } from "../../offline/use_outbox";
@@ -27,6 +29,10 @@ import {
   VERIFICATION_STATUS_KEY,
   verificationErrorMessage,
 } from "./identity_verification";
+
+// Not in /app's first load (nor in its server rendering): its list, dialog and pickers
+// come once the page has mounted, below what paints first.
+const Guests = lazyPart(() => import("../visitors/public").then((m) => m.Guests));
 
 /** How long /app waits for the session before sending the visitor to /login (spec 2 §9). */
 export const SESSION_GRACE_MS = 3000;
@@ -100,6 +106,8 @@ const Home = memo(function Home({ user }: { user: SessionUser }) {
               Add Keys to Wallet
             </Button>
           </Card>
+
+          <Guests />
 
           <SignOutButton />
         </Stack>

@@ -1,0 +1,2 @@
+// What other screens embed of the visitors (spec 4 §5): a member's `Guests` on /app.
+export { Guests } from "./Guests";
