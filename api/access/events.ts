@@ -10,7 +10,8 @@
 // visit is the one that held it then (made by then, neither revoked nor ended: the
 // earliest to start, as the live rule), else the last made by then (a door that had
 // not heard of its revocation or end), else, a controller's clock being up to 5
-// minutes ahead, the first made after.
+// minutes ahead, the first made after. A PIN refused because the door refused PINs
+// names no visit (decisions.ts: that would tell which PIN was right).
 import type { Queries } from "../db/connect.ts";
 import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
 import { MAX_CLOCK_SKEW_MS, type OfflineEvent, REASONS } from "./schemas.ts";
@@ -63,7 +64,8 @@ export async function logOfflineEvents(
                   v.created_at <= e.at as made,
                   v.created_at <= e.at and (v.revoked_at is null or v.revoked_at > e.at) and v.ends_at > e.at as held
            from visits v
-           where e.kind = 'pin' and v.pin = e.code
+           -- A door refusing PINs named nobody: nor does its log row.
+           where e.kind = 'pin' and v.pin = e.code and e.reason is distinct from ${REASONS.pin_locked}
              and v.created_at <= e.at + make_interval(secs => ${MAX_CLOCK_SKEW_MS / 1000})
          ) c
          order by c.held desc, c.made desc, case when c.held then c.starts_at end,

@@ -113,6 +113,14 @@ describeApp("offline events: guests", async (t, testApp) => {
     }
   });
 
+  await t.step("the right PIN refused while the door refused PINs: no visit named, as live", async () => {
+    const v = await visit();
+    const e = event({ type: "PIN", code: v.pin }, at(-MINUTE), "denied", "pin_locked");
+    await upload([e]);
+    const r = await row(e.eventId);
+    assertEquals([r.userName, r.visitId, r.credentialType, r.reason], [null, null, "Visitor PIN", "Too many wrong PINs, try again in a minute"]);
+  });
+
   await t.step("decided by the server with an event id, then uploaded: logged once", async () => {
     const v = await visit();
     const eventId = crypto.randomUUID();

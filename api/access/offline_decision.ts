@@ -121,11 +121,12 @@ export function decideAlone(
     // A guest (spec 4 §5), in the server's order: the door's PIN lockout, the visit's
     // window, its rooms, a lockdown (no guest passes one); then an admin's guest is in,
     // and a member's guest goes on through the host's own entry.
-    // The guest is named even when refused, as the server names them.
+    // A door refusing PINs names nobody: its answer must not tell a guesser which PIN
+    // was right. Otherwise the guest is named even when refused, as the server does.
+    if (credential.type === "PIN" && options.pinLocked) return { ...verdict("pin_locked"), visitId: null };
     const visit = visitOf(list, credential, now);
-    const guest = visit ? `${visit.guestName} (guest of ${visit.hostName})` : null;
-    if (credential.type === "PIN" && options.pinLocked) return { ...verdict("pin_locked", null, guest), visitId: visit?.visitId ?? null };
     if (!visit) return { decision: "denied", reason: null, message: NOT_IN_LIST, userId: null, userName: null, visitId: null };
+    const guest = `${visit.guestName} (guest of ${visit.hostName})`;
     const as = (reason: Reason) => ({ ...verdict(reason, null, guest), visitId: visit.visitId });
     const startsAt = new Date(Date.parse(visit.activeFrom) + LEAD_MINUTES * 60_000);
     if (!passWorks({ startsAt, endsAt: new Date(visit.endsAt), revokedAt: null }, now)) return as("visit_not_active");
