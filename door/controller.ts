@@ -6,10 +6,13 @@
 // unlock schedule and lockdowns. Every event is one line of output. When the
 // server is away or overloaded it tries again after a random, growing wait and no
 // sooner than the server's Retry-After (backoff.ts, issue 32), so that a fleet of
-// doors does not come back all at once.
+// doors does not come back all at once. Guests (spec 4 §5) type a PIN at its keypad or
+// show their pass's QR code: asked and decided the same way, from the list's visits
+// when alone, with its own count of wrong PINs meanwhile (offline_decision.ts's
+// WrongPins: five within a minute refuse PINs for a minute, as the server does).
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
-import { decideAlone } from "../api/access/offline_decision.ts";
+import { decideAlone, WrongPins } from "../api/access/offline_decision.ts";
 import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
 import type { DoorInputEvent, DoorState, OfflineEvent, StateStore } from "./state_file.ts";
 import type { DoorEventType } from "../api/doors/door_rules.ts";
@@ -49,6 +52,8 @@ export class DoorController {
   /** Until when (its clock) the lock is released by a grant, an exit request or a remote unlock. */
   #releasedUntil = -Infinity;
   #keyRefused = false;
+  /** Wrong PINs it saw while deciding alone (the server counts those it decides). */
+  readonly #wrongPins = new WrongPins();
   readonly #now: () => number;
 
   constructor(private readonly options: ControllerOptions) {
@@ -118,9 +123,12 @@ export class DoorController {
   async #alone(credential: CredentialInput, action: string, eventId: string, why: string) {
     const list = this.#state.list;
     const at = new Date(this.#now());
+    const pin = credential.type === "PIN";
     const d = list
-      ? decideAlone(list, credential, at)
+      ? decideAlone(list, credential, at, { pinLocked: pin && this.#wrongPins.locked(at.getTime()) })
       : { decision: "denied" as const, reason: null, message: "No access list yet", userId: null, userName: null };
+    // A PIN no listed visit holds is a wrong one, as the server counts unknown ones.
+    if (pin && list && d.reason === null && d.visitId === null) this.#wrongPins.wrong(at.getTime());
     const event: OfflineEvent = {
       eventId,
       timestamp: at.toISOString(),
@@ -343,7 +351,9 @@ export class DoorController {
   }
 
   #describe(list: AccessList) {
-    return `${list.users.length} users, ${list.lockdown ? "lockdown" : "no lockdown"}`;
+    // A list kept by a controller before visits were listed has none.
+    const guests = list.visits?.length ? `, ${list.visits.length} guests` : "";
+    return `${list.users.length} users${guests}, ${list.lockdown ? "lockdown" : "no lockdown"}`;
   }
 
   #save() {
