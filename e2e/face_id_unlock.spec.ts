@@ -8,49 +8,16 @@
 // is refused (`Access Denied`) and shows the red banner on the member's /app (no
 // End Lockdown) and on the card. Offline, the list shows
 // from the cache and unlocking says it needs a connection.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { addVirtualAuthenticator, signInThroughForm } from "./accounts";
 import { apiAddMember, apiCreateGroup, apiCreateUser, signInAsAdmin, toasts } from "./dashboard";
+import { startDoor } from "./door_process";
 import { DESKTOP, expect, expectAccessible, holdRequests, PHONE, test } from "./fixtures";
 import { apiAddGroupRoom, apiCreateDevice, apiCreateRoom } from "./spaces";
 import { cutNetwork, restoreNetwork, waitForPersisted, waitForServiceWorker } from "./offline_helpers";
 
 test.use({ viewport: PHONE, serviceWorkers: "allow", timezoneId: "UTC" });
 test.describe.configure({ timeout: 120_000 });
-
-/** The reference controller as a program, its output lines kept. */
-function startDoor(url: string, key: string) {
-  const dir = mkdtempSync(join(tmpdir(), "threshold-e2e-door-"));
-  const child: ChildProcess = spawn("node_modules/.bin/deno", ["run", "-A", "door/main.ts", "--url", url, "--key", key, "--state", join(dir, "door.json")], {
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  let partial = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    partial += chunk.toString();
-    const parts = partial.split("\n");
-    partial = parts.pop()!;
-    lines.push(...parts);
-  });
-  child.stderr!.on("data", (chunk: Buffer) => lines.push(`stderr: ${chunk.toString()}`));
-  return {
-    lines,
-    /** Waits for a line matching the pattern (the controller prints one per event). */
-    heard: (pattern: RegExp) => expect.poll(() => lines.find((line) => pattern.test(line)) ?? lines.join("\n"), { timeout: 15_000 }).toMatch(pattern),
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const card = (page: Page, room: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: room }) });
 

@@ -10,6 +10,7 @@ test.use({ serviceWorkers: "block" });
 const AREAS = [
   ["Users", /\/dash\/users$/],
   ["Groups", /\/dash\/groups$/],
+  ["Visitors", /\/dash\/visitors$/],
   ["Rooms", /\/dash\/rooms$/],
   ["Devices", /\/dash\/devices$/],
   ["Doors", /\/dash\/doors$/],
@@ -65,7 +66,7 @@ test.describe("admin", () => {
     await expectAccessible(page);
   });
 
-  // A phone's bar keeps the areas used on the move; the others are under More.
+  // A phone's bar keeps the areas used on the move (Visitors among them); the others are under More.
   const UNDER_MORE = ["Groups", "Devices", "Schedules", "Audit Log", "Webhooks"];
   for (const [label, size] of [["phone", PHONE], ["tablet", TABLET]] as const) {
     test(`${label}: a top bar with a named icon button per area and the avatar`, async ({ page }) => {

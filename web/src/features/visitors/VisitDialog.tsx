@@ -7,6 +7,8 @@
 import { useState } from "react";
 import Alert from "@mui/joy/Alert";
 import Autocomplete from "@mui/joy/Autocomplete";
+import Chip from "@mui/joy/Chip";
+import ChipDelete from "@mui/joy/ChipDelete";
 import FormControl from "@mui/joy/FormControl";
 import FormHelperText from "@mui/joy/FormHelperText";
 import FormLabel from "@mui/joy/FormLabel";
@@ -154,6 +156,16 @@ function VisitForm({ onClose, visit, rooms, hosts, texts, onCreated }: Props) {
           value={form.rooms}
           onChange={(_, chosen) => set({ rooms: chosen })}
           isOptionEqualToValue={(a, b) => a.id === b.id}
+          // Each chosen room's remove button is named for it (Joy's own has no name).
+          renderTags={(chosen, tagProps) =>
+            chosen.map((room, index) => {
+              const { key: _key, onClick, ...tag } = tagProps({ index });
+              return (
+                <Chip {...tag} key={room.id} variant="soft" color="primary" endDecorator={<ChipDelete aria-label={`Remove ${room.label}`} onClick={onClick} />}>
+                  {room.label}
+                </Chip>
+              );
+            })}
           placeholder={form.rooms.length ? undefined : "Choose rooms"}
           autoHighlight
         />
