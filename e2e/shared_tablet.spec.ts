@@ -199,9 +199,10 @@ test("a member signing in after an admin finds no admin data in IndexedDB", asyn
   expect(dump).not.toContain(DEMO_ADMIN.email);
   expect(dump).not.toContain(DEMO_MEMBER.email);
   // Only the member's own /app reads: the session, their verification, their doors, whether
-  // they have Face ID, and the active lockdowns as their banner shows them.
+  // they have Face ID, the active lockdowns as their banner shows them, and their guests.
   const own = ["/api/auth/me", "/api/stripe/verification-status", "/api/me/doors", "/api/me/lockdowns", `/api/auth/passkey/check/${encodeURIComponent(member.email)}`];
-  expect((await readOfflineDb(page)).keys.filter((k) => !own.includes(k))).toEqual([]);
+  const ownGuests = `/api/visits?hostId=${member.id}&`;
+  expect((await readOfflineDb(page)).keys.filter((k) => !own.includes(k) && !k.startsWith(ownGuests))).toEqual([]);
   // Besides the member's own, only Joy UI's colour-scheme settings of the device itself.
   const keys = await page.evaluate(() => Object.keys(localStorage).sort());
   expect(keys.filter((k) => !k.startsWith("joy-"))).toEqual(["rememberedEmail", "user"]);

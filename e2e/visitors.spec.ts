@@ -153,6 +153,13 @@ test("an admin adds a visit; the guest opens the e-mailed pass, unlocks a door a
     await expect(guest.getByText(/^Offline: your pass as saved on this device at /)).toBeVisible();
     await expect(guest.getByRole("button", { name: "Unlocking needs a connection" })).toBeDisabled();
     await restoreNetwork(guestContext);
+
+    // The admin's own Guests on /app hold only the guests they host, not this one (Hana's).
+    const mine = page.waitForResponse((res) => res.url().includes("/api/visits?hostId="));
+    await page.goto("/app");
+    expect((await mine).status()).toBe(200);
+    await expect(page.getByRole("region", { name: "Guests" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Guests" })).not.toContainText(guestName);
   } finally {
     await guestContext.close();
     await door.stop();

@@ -107,7 +107,7 @@ const Home = memo(function Home({ user }: { user: SessionUser }) {
             </Button>
           </Card>
 
-          <Guests />
+          <Guests hostId={user.id} />
 
           <SignOutButton />
         </Stack>

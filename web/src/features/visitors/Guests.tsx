@@ -29,12 +29,13 @@ const G = GUEST_TEXTS;
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-export function Guests() {
+/** `hostId`: the signed-in person, whose guests these are (an admin's list would hold everyone's). */
+export function Guests({ hostId }: { hostId: number }) {
   const titleId = useId();
   const online = useOnline();
   const now = useNow();
   // From the day's start: the key holds still all day (and so the cache offline).
-  const list = useVisits(`/api/visits?from=${encodeURIComponent(dayOf(now).start.toISOString())}`);
+  const list = useVisits(`/api/visits?hostId=${hostId}&from=${encodeURIComponent(dayOf(now).start.toISOString())}`);
   const guests = useMemo(() => currentGuests(list.data ?? [], now), [list.data, now]);
   const [inviting, setInviting] = useState(false);
   const doors = useMemberDoors();
