@@ -1,6 +1,7 @@
 // What every tab of a room shares (spec 2 §2): the back link to /dash/rooms,
 // the room's name and status, and the tabs Overview, Utilization (only with a
-// density device), Devices and Log; 'Loading room...' and 'Room not found'.
+// density device), Devices, Log and Access (spec 4 §7); 'Loading room...' and
+// 'Room not found'.
 // A room id that is not a number is not found without asking the server. A
 // room created offline renders from the cached list row and, once the server
 // has made it, the page moves to its real id.
@@ -17,10 +18,11 @@ const TABS: EntityTab<Room>[] = [
   { label: "Utilization", screen: "Room Utilization", path: "/utilization", shown: (room) => room.hasDashboard },
   { label: "Devices", screen: "Room Devices", path: "/devices" },
   { label: "Log", screen: "Room Logs", path: "/logs" },
+  { label: "Access", screen: "Room Access", path: "/access" },
   // The sensor page is reached from the Overview; it has no tab of its own.
   { label: "Sensor", screen: "Room Sensor", path: "/sensor", shown: () => false },
 ];
-type RoomTab = "Overview" | "Utilization" | "Devices" | "Log" | "Sensor";
+type RoomTab = "Overview" | "Utilization" | "Devices" | "Log" | "Access" | "Sensor";
 
 const PAGES: EntityPages<Room> = {
   kind: "rooms",

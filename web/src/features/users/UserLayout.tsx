@@ -1,5 +1,5 @@
 // What every tab of a user shares (spec 1 §2): the user's header and the tab
-// links Overview, Groups, Credentials, Log, or the "User Not Found" view. A
+// links Overview, Groups, Credentials, Log, Access (spec 4 §7), or the "User Not Found" view. A
 // user created offline (negative id) renders from the cached list row, and
 // once the server has made it, the page moves to its real id.
 import type { ReactNode } from "react";
@@ -18,8 +18,9 @@ const TABS: EntityTab<User>[] = [
   { label: "Groups", screen: "User Groups", path: "/groups" },
   { label: "Credentials", screen: "User Credentials", path: "/credentials" },
   { label: "Log", screen: "User Logs", path: "/logs" },
+  { label: "Access", screen: "User Access", path: "/access" },
 ];
-type UserTab = "Overview" | "Groups" | "Credentials" | "Log";
+type UserTab = "Overview" | "Groups" | "Credentials" | "Log" | "Access";
 
 const PAGES: EntityPages<User> = {
   kind: "users",
