@@ -1,5 +1,7 @@
 // Access decisions at building scale: 10,000 users, 500 devices, 1,000,000 log rows,
-// every grant on a schedule with a holiday calendar, in a throwaway database on the PostgreSQL server named by DATABASE_URL. The real
+// every grant on a schedule with a holiday calendar, 500 live visits (issue 30: guests
+// active now or within 24 hours, every one through the busiest door's room, a third of
+// them members' guests; 5% of the decisions a guest's PIN or pass), in a throwaway database on the PostgreSQL server named by DATABASE_URL. The real
 // API (createApp, every middleware, Deno.serve on a loopback port) runs in its own
 // process, this one is the load generator. Measures, in one run:
 //   - decisions at a fixed offered rate (open loop: latency counts from the moment
@@ -16,8 +18,8 @@
 // throughput; each list median < 150 ms.
 //
 //   npx deno run -A bench/access.ts
-//   (RATE=, SECONDS=, CONCURRENCY=32,64,…, MAX_SECONDS=, MAX_ROUNDS=, USERS=, DEVICES=, ROWS= change
-//    the load and size;
+//   (RATE=, SECONDS=, CONCURRENCY=32,64,…, MAX_SECONDS=, MAX_ROUNDS=, USERS=, DEVICES=, ROWS=,
+//    VISITS= change the load and size (VISITS=0: no guests, the figures before issue 30);
 //    KEEP=true keeps the database, REUSE=<its name> measures on it again without seeding,
 //    PRIORITY=-10 runs the benchmark's processes ahead of other work on a shared machine;
 //    DECISIONS_SYNCHRONOUS_COMMIT=off measures the opt-in to answer before the WAL flush,
@@ -94,6 +96,9 @@ async function bench() {
   const MAX_ROUNDS = env("MAX_ROUNDS", 4);
   const LIST_RUNS = env("LIST_RUNS", 20);
   const ROOMS = 100, GROUPS = 50;
+  /** Live visits, and the share of decisions that are a guest's. */
+  const VISITS = env("VISITS", 500);
+  const GUEST_SHARE = 0.05;
   const BUDGET = { p99Ms: 20, throughputShare: 1 / 3, listMedianMs: 150 };
 
   // REUSE=<database> measures again on a database an earlier KEEP=true run left.
@@ -116,6 +121,12 @@ async function bench() {
     const sql = db.sql;
     const started = performance.now();
     if (!reuse) await fill();
+    // The door with the most people allowed through, and so the largest access list.
+    const [busiest] = await sql<{ id: number; roomId: number }[]>`
+      select d.id, d.room_id from devices d join group_rooms gr on gr.room_id = d.room_id
+      join user_groups ug on ug.group_id = gr.group_id
+      where d.type <> 'camera' group by d.id order by count(*) desc, d.id limit 1`;
+    await fillVisits(busiest.roomId);
     const [counts] = await sql`select
       (select count(*)::int from users) as users, (select count(*)::int from devices) as devices,
       (select count(*)::int from user_credentials) as credentials,
@@ -125,6 +136,39 @@ async function bench() {
         `devices, ${counts.logs.toLocaleString("en-US")} access-log rows` +
         (reuse ? " (reused)" : ` in ${seconds(started)}`),
     );
+
+    // Guests (issue 30): VISITS visits live now (active, or starting within 24 hours), each
+    // to the busiest door's room (the lobby guests come through) and an admin's guest to
+    // one room more; every third a member's guest (held to the host's own grants), the
+    // host one of the people the lobby lets in. Made again at every run, REUSE too: live
+    // is counted from now. The PIN of visit n: (n * 7919 + 104729) mod 10^6; its pass's
+    // code: bench-pass-<n>.
+    async function fillVisits(lobby: number) {
+      await sql`delete from visits`;
+      if (!VISITS) return;
+      await sql`
+        insert into visits (guest_name, host_id, starts_at, ends_at, pin, pass_hash, bounded_by_host)
+        select 'Guest ' || n,
+               case when n % 3 = 0 then (
+                 select ug.user_id from group_rooms gr join groups g on g.id = gr.group_id and g.is_active
+                 join user_groups ug on ug.group_id = g.id join users u on u.id = ug.user_id and u.is_active
+                 where gr.room_id = ${lobby} order by hashint4(ug.user_id + n) limit 1)
+               else 1 + abs(hashint4(n)) % ${USERS} end,
+               w.starts_at, w.starts_at + w.minutes * interval '1 minute',
+               lpad(((n * 7919 + 104729) % 1000000)::text, 6, '0'),
+               encode(sha256(convert_to('bench-pass-' || n, 'UTF8')), 'hex'),
+               n % 3 = 0
+        from generate_series(1, ${VISITS}) n,
+        lateral (select case when n % 5 < 3
+                   then now() - (n % 240) * interval '1 minute'
+                   else now() + (30 + (n * 37) % 1380) * interval '1 minute' end as starts_at,
+                        case when n % 5 < 3 then 300 + n % 480 else 120 end as minutes) w`;
+      await sql`insert into visit_rooms (visit_id, room_id)
+        select id, ${lobby} from visits
+        union select id, 1 + abs(hashint4(id)) % ${ROOMS} from visits where not bounded_by_host`;
+      await sql`analyze visits`;
+      await sql`analyze visit_rooms`;
+    }
 
     async function fill() {
       // People: 10,000 users (3% deactivated), each with a badge (a third with a second one,
@@ -256,9 +300,31 @@ async function bench() {
       return seed / 2_147_483_648;
     };
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
-    // 85% someone allowed at that door, 12% anyone's badge, 3% a card nobody knows.
+    // Guests: at the lobby's doors with their visit's PIN or pass (some too early, some
+    // of a member whose schedule is shut), or a PIN nobody holds at any door.
+    const guests = Array.from({ length: VISITS }, (_, i) => ({
+      pin: String(((i + 1) * 7919 + 104729) % 1_000_000).padStart(6, "0"),
+      code: `bench-pass-${i + 1}`,
+    }));
+    const lobbyDoors = doors.filter((d) => d.roomId === busiest.roomId);
+    const guestCredential = () => {
+      const roll = random();
+      if (roll >= 0.9) return { door: pick(doors), credential: { type: "PIN", code: String(Math.floor(random() * 1e6)).padStart(6, "0") } };
+      const guest = pick(guests);
+      return { door: pick(lobbyDoors), credential: roll < 0.45 ? { type: "PIN", code: guest.pin } : { type: "Visitor Pass", code: guest.code } };
+    };
+    // 85% someone allowed at that door, 12% anyone's badge, 3% a card nobody knows (and,
+    // with visits, GUEST_SHARE of them guests instead).
     const encoder = new TextEncoder();
     const decisionTo = (path: string) => () => {
+      if (guests.length && random() < GUEST_SHARE) {
+        const { door, credential } = guestCredential();
+        return new Request(`${base}${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${keys.get(door.id)}`, "content-type": "application/json" },
+          body: encoder.encode(JSON.stringify({ credential, action: "Unlock" })),
+        });
+      }
       const door = pick(doors);
       const roll = random();
       const credential = roll < 0.85 && allowed.get(door.roomId)?.length
@@ -419,12 +485,9 @@ async function bench() {
       listTimes.push(timedRow(label, timed, items, kb));
     }
     // A controller's sync (not budgeted): the busiest door's access list, whole and 304.
-    const [busiest] = await sql<{ id: number }[]>`
-      select d.id from devices d join group_rooms gr on gr.room_id = d.room_id
-      join user_groups ug on ug.group_id = gr.group_id
-      where d.type <> 'camera' group by d.id order by count(*) desc, d.id limit 1`;
     const syncTimes: Timed[] = [];
     let etag = "";
+    let listed = { visits: 0, gzipKb: 0 };
     for (const conditional of [false, true]) {
       let items = 0, kb = 0;
       const sync = async () => {
@@ -437,8 +500,11 @@ async function bench() {
         if (res.status !== (conditional ? 304 : 200)) throw new Error(`access list: ${res.status}`);
         if (!conditional) {
           etag = res.headers.get("etag")!;
-          items = JSON.parse(text).credentials.length;
+          const list = JSON.parse(text);
+          items = list.credentials.length;
           kb = text.length / 1024;
+          const gzipped = await new Response(new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"))).bytes();
+          listed = { visits: list.visits?.length ?? 0, gzipKb: gzipped.length / 1024 };
         }
         return ms;
       };
@@ -523,6 +589,10 @@ async function bench() {
         l.dbCpu.toFixed(1),
       ], LW));
     }
+    console.log(
+      `\nthe busiest door's list: ${syncTimes[0].items} badges, ${listed.visits} visits, ` +
+        `${syncTimes[0].kb.toFixed(0)} KB (${listed.gzipKb.toFixed(0)} KB gzipped)`,
+    );
     console.log(
       "\n(API cpu, DB cpu, client: ms of CPU per request in the API process, in the database " +
         "backends serving it and in this load generator, from /proc; the bare no-op POST " +
