@@ -1,7 +1,7 @@
 // /app, the signed-in home (spec 2 §2, §4): a welcome, the dashboard button for
 // admins, `Your Doors` (spec 3 §4), identity verification, the wallet placeholder,
-// `Guests` (spec 4 §5) and sign-out; the banner of an active lockdown (spec 3 §2)
-// above it all.
+// sign-out and, under it all, `Guests` (spec 4 §5); the banner of an active lockdown
+// (spec 3 §2) above it all.
 import { memo, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, Navigate, useSearchParams } from "react-router-dom";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -107,9 +107,11 @@ const Home = memo(function Home({ user }: { user: SessionUser }) {
             </Button>
           </Card>
 
-          <Guests hostId={user.id} />
-
           <SignOutButton />
+
+          {/* Last: it comes after /app has painted, and its list after its read; above,
+              it would move Sign Out under a finger about to tap it. */}
+          <Guests hostId={user.id} />
         </Stack>
       </Box>
     </>

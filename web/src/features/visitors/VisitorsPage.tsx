@@ -38,6 +38,8 @@ const TABS: { tab: VisitTab; label: string; to: string }[] = [
   { tab: "upcoming", label: T.upcoming, to: "/dash/visitors/upcoming" },
   { tab: "past", label: T.past, to: "/dash/visitors/past" },
 ];
+/** A long name breaks inside its column rather than run into the next. */
+const WRAP = { overflowWrap: "anywhere" } as const;
 const LIVE = ["visit.arrived", "admin.change", "resync", "open"] as const;
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -67,14 +69,15 @@ export default function VisitorsPage() {
   const choices = useChoices(adding || editing !== null);
   const zone = browserZone();
 
+  // Fits a tablet held upright (772 px inside the page): the actions stack when narrow.
   const columns: ListColumn<Visit>[] = [
-    { header: "GUEST", width: "22%", cell: (visit) => <Guest visit={visit} /> },
-    { header: "HOST", width: "14%", cell: (visit) => visit.host.name },
-    { header: "ROOMS", width: "14%", cell: (visit) => visit.roomNames.join(", ") },
-    { header: "WHEN", width: "18%", cell: (visit) => windowText(visit.startsAt, visit.endsAt, zone) },
-    { header: "PIN", width: "8%", cell: (visit) => <Pin visit={visit} now={now} /> },
-    { header: "STATUS", width: "10%", cell: (visit) => <VisitChip visit={visit} now={now} /> },
-    { header: "ACTIONS", width: "14%", style: { textAlign: "right" }, cell: (visit) => isOpenVisit(visit, now) && <VisitButtons visit={visit} actions={actions} online={online} /> },
+    { header: "GUEST", width: "20%", cell: (visit) => <Guest visit={visit} /> },
+    { header: "HOST", width: "13%", style: WRAP, cell: (visit) => visit.host.name },
+    { header: "ROOMS", width: "13%", style: WRAP, cell: (visit) => visit.roomNames.join(", ") },
+    { header: "WHEN", width: "17%", cell: (visit) => windowText(visit.startsAt, visit.endsAt, zone) },
+    { header: "PIN", width: "9%", cell: (visit) => <Pin visit={visit} now={now} /> },
+    { header: "STATUS", width: "11%", cell: (visit) => <VisitChip visit={visit} now={now} /> },
+    { header: "ACTIONS", width: "17%", style: { textAlign: "right" }, cell: (visit) => isOpenVisit(visit, now) && <VisitButtons visit={visit} actions={actions} online={online} /> },
   ];
 
   return (
@@ -90,7 +93,7 @@ export default function VisitorsPage() {
             label={`${current.label} visits`}
             items={shown}
             columns={columns}
-            tableSx={{ minWidth: 980 }}
+            tableSx={{ minWidth: 760 }}
             card={(visit) => <VisitCard visit={visit} now={now} zone={zone} actions={actions} online={online} />}
           />
         }
