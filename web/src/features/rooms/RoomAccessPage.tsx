@@ -12,6 +12,7 @@ import Sheet from "@mui/joy/Sheet";
 import Typography from "@mui/joy/Typography";
 import { filterPeople, personHaystack, viaText } from "../../api/access_display";
 import { type RoomAccessPerson, roomAccessCsv, type RoomGuest, useRoomAccess } from "../../api/access_review";
+import { isSaved } from "../../api/mutations";
 import type { Room } from "../../api/rooms";
 import { useOnline } from "../../offline/use_outbox";
 import { EmptyState } from "../../ui/EmptyState";
@@ -42,12 +43,14 @@ function RoomAccess({ room }: { room: Room }) {
   const now = useNow();
   const guests = useMemo(() => currentGuests(access.data?.visits ?? [], now), [access.data, now]);
   const guestsHeading = useId();
+  // A room made offline and not yet on the server has no one and no guests.
+  const saved = isSaved(room.id);
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", gap: 2.5 }}>
       <AccessTabHeader title={T.title} csv={roomAccessCsv(room.id)} readAt={access.dataUpdatedAt} failed={failed} />
       {!room.isActive && <Typography level="body-sm">{T.roomInactive}</Typography>}
-      <People people={access.data?.users} loading={access.isPending && room.id > 0} failed={access.isError && !access.data} />
+      <People people={access.data?.users} loading={access.isPending && saved} failed={access.isError && !access.data} />
       <Box component="section" aria-labelledby={guestsHeading} sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
         <Typography id={guestsHeading} level="title-md" component="h3">{T.guests}</Typography>
         {access.data && guests.length > 0
@@ -65,7 +68,7 @@ function RoomAccess({ room }: { room: Room }) {
               card={({ visit, chip }) => <GuestCard visit={visit} chip={chip} now={now} />}
             />
           )
-          : access.data && <EmptyState>{T.noGuests}</EmptyState>}
+          : (access.data || !saved) && <EmptyState>{T.noGuests}</EmptyState>}
       </Box>
     </Box>
   );
@@ -85,7 +88,7 @@ function People({ people, loading, failed }: { people?: RoomAccessPerson[]; load
     <Box component="section" aria-labelledby={heading} sx={{ display: "flex", flexDirection: "column", gap: 1.5 }}>
       <Typography id={heading} level="title-md" component="h3">{T.people}</Typography>
       <SearchField value={search} onChange={setSearch} placeholder={T.search} label={T.searchLabel} sx={{ maxWidth: 420 }} />
-      <ListState loading={loading} loadingText={T.loading} failed={failed ? T.fetchFailed : null} empty={people ? empty : null}>
+      <ListState loading={loading} loadingText={T.loading} failed={failed ? T.fetchFailed : null} empty={empty}>
         {phone
           ? (
             <WindowedList
