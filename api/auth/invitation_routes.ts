@@ -8,13 +8,11 @@ import { body } from "../http/validate.ts";
 import { audit, targetOf, userActor } from "../audit/record.ts";
 import { allow } from "./access.ts";
 import type { InvitationView, SignedIn } from "./contract.ts";
-import { openInvitation, voidAccountLinks } from "./invitations.ts";
+import { openInvitation } from "./invitations.ts";
+import { takeNewPassword } from "./new_password.ts";
 import { hashPassword } from "./password.ts";
-import { sessionUser } from "./repo.ts";
 import * as s from "./schemas.ts";
-import { endAllSessions, signIn } from "./sessions.ts";
 import { linkTokenHash } from "./tokens.ts";
-import { clearFailures } from "./throttle.ts";
 
 /** The hash of the path's token, or the 404 of an unknown invitation. */
 async function tokenHashOf(token: string): Promise<string> {
@@ -28,7 +26,7 @@ export const invitationRoutes = new Hono<Env>()
     return c.json({ email, firstName, expiresAt } satisfies InvitationView);
   })
   .post("/:token/accept", allow.public, async (c) => {
-    const { sql, config } = c.var;
+    const { sql } = c.var;
     const tokenHash = await tokenHashOf(c.req.param("token"));
     const { password } = await body(c, s.acceptInvitationBody);
     // Checked before hashing: a link that opens nothing costs the server no hashing.
@@ -36,14 +34,8 @@ export const invitationRoutes = new Hono<Env>()
     const passwordHash = await hashPassword(password);
     // Again, held: of two acceptances at once, one sets the password.
     const invitation = found(await openInvitation(sql, tokenHash, { lock: true }), notFound.invitation);
-    await sql`update users set password_hash = ${passwordHash} where id = ${invitation.userId}`;
     await sql`update invitations set used_at = now() where id = ${invitation.id}`;
-    // Any other link of theirs, and any session, ends with the password set here.
-    await voidAccountLinks(sql, invitation.userId);
-    await endAllSessions(sql, invitation.userId);
-    await clearFailures(sql, invitation.email);
-    await signIn(c, sql, config, invitation.userId);
-    const user = await sessionUser(sql, invitation.userId);
+    const user = await takeNewPassword(c, invitation, passwordHash);
     audit(c, {
       action: "auth.invitation_accept",
       actor: userActor(user),

@@ -9,13 +9,10 @@ import { audit, targetOf, userActor } from "../audit/record.ts";
 import { allow } from "./access.ts";
 import { accountMail } from "./account_mail.ts";
 import type { ResetRequested, SignedIn } from "./contract.ts";
-import { voidAccountLinks } from "./invitations.ts";
+import { takeNewPassword } from "./new_password.ts";
 import { hashPassword } from "./password.ts";
 import { openReset, requestReset, RESET_GONE } from "./password_reset.ts";
-import { sessionUser } from "./repo.ts";
 import * as s from "./schemas.ts";
-import { endAllSessions, signIn } from "./sessions.ts";
-import { clearFailures } from "./throttle.ts";
 import { linkTokenHash } from "./tokens.ts";
 
 export const passwordResetRoutes = new Hono<Env>()
@@ -25,7 +22,7 @@ export const passwordResetRoutes = new Hono<Env>()
     return c.json({ sent: true } satisfies ResetRequested, 202);
   })
   .post("/complete", allow.public, async (c) => {
-    const { sql, config } = c.var;
+    const { sql } = c.var;
     const { token, password } = await body(c, s.completePasswordResetBody);
     const tokenHash = await linkTokenHash(token);
     // Checked before hashing: a link that opens nothing costs the server no hashing.
@@ -34,13 +31,8 @@ export const passwordResetRoutes = new Hono<Env>()
     // Again, held: of two uses at once, one sets the password.
     const reset = await openReset(sql, tokenHash, { lock: true });
     if (!reset) throw badRequest(RESET_GONE);
-    await sql`update users set password_hash = ${passwordHash} where id = ${reset.userId}`;
-    // This link and every other of theirs stop working; every session ends.
-    await voidAccountLinks(sql, reset.userId);
-    await endAllSessions(sql, reset.userId);
-    await clearFailures(sql, reset.email);
-    await signIn(c, sql, config, reset.userId);
-    const user = await sessionUser(sql, reset.userId);
+    // This link (with every other of theirs) stops working; every session ends.
+    const user = await takeNewPassword(c, reset, passwordHash);
     audit(c, {
       action: "auth.password_reset",
       actor: userActor(user),

@@ -3,7 +3,7 @@
 
 /** The three clocks for a time zone, made once each: every card shows times, and a phone pays for each formatter made. */
 const clocks = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
-function clocksFor(timeZone: string | undefined) {
+export function clocksFor(timeZone: string | undefined) {
   const key = timeZone ?? "";
   let made = clocks.get(key);
   if (!made) {

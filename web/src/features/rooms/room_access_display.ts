@@ -4,6 +4,8 @@
 // turns Active on time and an ended one leaves the list, offline too.
 import type { RoomGuest } from "../../api/access_review";
 import { visitStatus } from "../../../../api/visits/visit_rules.ts";
+import { clocksFor } from "../../ui/clock_text";
+import { statusChip } from "../visitors/public";
 
 export const ROOM_ACCESS_TEXTS = {
   title: "Who can open this room",
@@ -21,7 +23,7 @@ export const ROOM_ACCESS_TEXTS = {
   noGuests: "No guests active or upcoming.",
 } as const;
 
-export type GuestChip = { label: string; color: "primary" | "warning" };
+export type GuestChip = ReturnType<typeof statusChip>;
 
 /**
  * The guests still to come or here now, by start (the answer's order), each with its
@@ -32,25 +34,11 @@ export function currentGuests(visits: readonly RoomGuest[], now: Date): { visit:
   const shown: { visit: RoomGuest; chip: GuestChip }[] = [];
   for (const visit of visits) {
     const status = visitStatus({ startsAt: new Date(visit.startsAt), endsAt: new Date(visit.endsAt), revokedAt: null }, now);
-    if (status === "upcoming") shown.push({ visit, chip: { label: "Upcoming", color: "primary" } });
-    else if (status === "active") shown.push({ visit, chip: { label: "Active", color: "warning" } });
+    if (status === "upcoming" || status === "active") {
+      shown.push({ visit, chip: statusChip({ ...visit, revokedAt: null, arrivedAt: null }, now) });
+    }
   }
   return shown;
-}
-
-const clocks = new Map<string, { day: Intl.DateTimeFormat; date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-function clocksFor(timeZone: string | undefined) {
-  const key = timeZone ?? "";
-  let made = clocks.get(key);
-  if (!made) {
-    made = {
-      day: new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }),
-      date: new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric" }),
-      time: new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", hour: "2-digit", minute: "2-digit" }),
-    };
-    clocks.set(key, made);
-  }
-  return made;
 }
 
 /**
