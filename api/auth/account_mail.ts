@@ -2,20 +2,13 @@
 // invitation to set a password, and a link to reset a forgotten one. Their links
 // sign people in, so they appear nowhere else: not in logs, the audit trail or
 // GET /api/mail (which never shows a body).
-import type { Config } from "../config.ts";
 import { compose, type Composed } from "../mail/compose.ts";
-import { linkOrigin, mailSending } from "../mail/mode.ts";
-import type { Sending } from "../mail/queue.ts";
+import type { Notices } from "../notifications/notices.ts";
 
 export const INVITATION_DAYS = 7;
 export const RESET_MINUTES = 60;
 
-/** How the e-mails are written: sent or kept, from whom, and where their links lead. */
-export type AccountMail = { sending: Sending; origin: string };
-
-export const accountMail = (config: Config): AccountMail => ({ sending: mailSending(config), origin: linkOrigin(config) });
-
-export function invitationMail(mail: AccountMail, firstName: string, token: string): Composed {
+export function invitationMail(notices: Notices, firstName: string, token: string): Composed {
   return compose({
     subject: "You're invited to Threshold",
     lines: [
@@ -23,17 +16,17 @@ export function invitationMail(mail: AccountMail, firstName: string, token: stri
       "You have been invited to Threshold. Set a password to sign in and see the doors you can open.",
       `The link works once, for ${INVITATION_DAYS} days.`,
     ],
-    action: { label: "Set your password", url: new URL(`/invite/${token}`, mail.origin).href },
+    action: { label: "Set your password", url: new URL(`/invite/${token}`, notices.origin).href },
   });
 }
 
-export function resetMail(mail: AccountMail, email: string, token: string): Composed {
+export function resetMail(notices: Notices, email: string, token: string): Composed {
   return compose({
     subject: "Reset your Threshold password",
     lines: [
       `Someone asked to reset the password of the Threshold account for ${email}.`,
       `The link works once, for ${RESET_MINUTES} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
     ],
-    action: { label: "Reset your password", url: new URL(`/reset-password/${token}`, mail.origin).href },
+    action: { label: "Reset your password", url: new URL(`/reset-password/${token}`, notices.origin).href },
   });
 }

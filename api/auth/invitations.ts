@@ -3,7 +3,8 @@
 // transaction (a user created with invite: true, or Resend Invitation).
 import type { Queries } from "../db/connect.ts";
 import { queueMail } from "../mail/queue.ts";
-import { type AccountMail, INVITATION_DAYS, invitationMail } from "./account_mail.ts";
+import type { Notices } from "../notifications/notices.ts";
+import { INVITATION_DAYS, invitationMail } from "./account_mail.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export type IssuedInvitation = { id: number; email: string; status: string; createdAt: Date };
@@ -11,7 +12,7 @@ export type IssuedInvitation = { id: number; email: string; status: string; crea
 /** A new invitation for an existing user, older ones voided, its e-mail written. */
 export async function issueInvitation(
   tx: Queries,
-  mail: AccountMail,
+  notices: Notices,
   userId: number,
   invitedBy: number,
 ): Promise<IssuedInvitation> {
@@ -28,7 +29,7 @@ export async function issueInvitation(
     )
     select i.*, u.first_name from i, u`;
   const { firstName, ...invitation } = row;
-  await queueMail(tx, mail.sending, [{ to: invitation.email, ...invitationMail(mail, firstName, token) }]);
+  await queueMail(tx, notices.mail, [{ to: invitation.email, ...invitationMail(notices, firstName, token) }]);
   return invitation;
 }
 

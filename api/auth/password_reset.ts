@@ -6,7 +6,8 @@
 // most 3 per address an hour (more are dropped silently).
 import type { Queries } from "../db/connect.ts";
 import { queueMail } from "../mail/queue.ts";
-import { type AccountMail, RESET_MINUTES, resetMail } from "./account_mail.ts";
+import type { Notices } from "../notifications/notices.ts";
+import { RESET_MINUTES, resetMail } from "./account_mail.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 export const RESET_GONE = "This reset link has expired or was already used";
@@ -14,11 +15,11 @@ export const RESET_GONE = "This reset link has expired or was already used";
 export const RESETS_PER_HOUR = 3;
 
 /** Records the request and, for an active account under the limit, writes its e-mail. */
-export async function requestReset(tx: Queries, mail: AccountMail, email: string) {
+export async function requestReset(tx: Queries, notices: Notices, email: string) {
   const token = newToken();
   const tokenHash = await hashToken(token);
   // Composed for every address: the same work whether it is sent or not.
-  const message = { to: email, ...resetMail(mail, email, token) };
+  const message = { to: email, ...resetMail(notices, email, token) };
   // One request per address at a time, so the limit counts every e-mail before it.
   await tx`select pg_advisory_xact_lock(hashtextextended(${`password-reset ${email}`}, 0))`;
   await tx`
@@ -30,7 +31,7 @@ export async function requestReset(tx: Queries, mail: AccountMail, email: string
              where r.email = ${email} and r.user_id is not null
                and r.created_at > now() - interval '1 hour') < ${RESETS_PER_HOUR}
     ), ${tokenHash}, now() + ${RESET_MINUTES} * interval '1 minute'`;
-  await queueMail(tx, mail.sending, [message], {
+  await queueMail(tx, notices.mail, [message], {
     when: tx`exists (select 1 from password_resets where token_hash = ${tokenHash} and user_id is not null)`,
   });
 }

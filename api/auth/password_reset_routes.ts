@@ -7,8 +7,8 @@ import { badRequest } from "../http/errors.ts";
 import { body } from "../http/validate.ts";
 import { audit, targetOf, userActor } from "../audit/record.ts";
 import { allow } from "./access.ts";
-import { accountMail } from "./account_mail.ts";
 import type { ResetRequested, SignedIn } from "./contract.ts";
+import { noticesOf } from "../notifications/notices.ts";
 import { takeNewPassword } from "./new_password.ts";
 import { hashPassword } from "./password.ts";
 import { openReset, requestReset, RESET_GONE } from "./password_reset.ts";
@@ -18,7 +18,7 @@ import { linkTokenHash } from "./tokens.ts";
 export const passwordResetRoutes = new Hono<Env>()
   .post("/", allow.public, async (c) => {
     const { email } = await body(c, s.passwordResetBody);
-    await requestReset(c.var.sql, accountMail(c.var.config), email);
+    await requestReset(c.var.sql, noticesOf(c.var.config), email);
     return c.json({ sent: true } satisfies ResetRequested, 202);
   })
   .post("/complete", allow.public, async (c) => {

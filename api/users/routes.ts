@@ -13,7 +13,7 @@ import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { hashPassword } from "../auth/password.ts";
 import { endAllSessions } from "../auth/sessions.ts";
-import { accountMail } from "../auth/account_mail.ts";
+import { noticesOf } from "../notifications/notices.ts";
 import { issueInvitation, voidAccountLinks } from "../auth/invitations.ts";
 import { keepingAnAdmin } from "../groups/admins.ts";
 import { readBody } from "../http/read_body.ts";
@@ -160,7 +160,7 @@ export const userRoutes = new Hono<Env>()
 
 /** Invites the user (its e-mail written in this request's transaction), audited. */
 async function sendInvitation(c: Context<Env>, user: User) {
-  const invitation = await issueInvitation(c.var.sql, accountMail(c.var.config), user.id, c.var.user!.id);
+  const invitation = await issueInvitation(c.var.sql, noticesOf(c.var.config), user.id, c.var.user!.id);
   audit(c, {
     action: "user.invite",
     target: targetOf("user", user),
