@@ -3,6 +3,7 @@
 // not found). Audited visit.create, visit.update and visit.revoke.
 import { Hono } from "hono";
 import type { Context } from "hono";
+import type { Queries } from "../db/connect.ts";
 import type { Env } from "../http/env.ts";
 import { badRequest, conflict, forbidden } from "../http/errors.ts";
 import { found, notFound } from "../http/not_found.ts";
@@ -12,8 +13,8 @@ import { lockForEdit } from "../http/versions.ts";
 import { allow } from "../auth/access.ts";
 import { hashToken, newToken } from "../auth/tokens.ts";
 import { audit, auditChange } from "../audit/record.ts";
-import { linkOrigin, mailSending } from "../mail/mode.ts";
 import { queueMail } from "../mail/queue.ts";
+import { type Notices, noticesOf } from "../notifications/notices.ts";
 import type { CreatedVisit, NewPass, Visit } from "./contract.ts";
 import { guestMail } from "./guest_mail.ts";
 import { drawPin, findVisit, insertVisit, listVisits, revokeVisit, roomsNotAllowed, updateVisit } from "./repo.ts";
@@ -28,11 +29,28 @@ const FIELDS = ["guestName", "guestEmail", "host", "roomNames", "startsAt", "end
 const target = (visit: Visit) => ({ ...visit, name: visit.guestName });
 
 /** The visit, if this caller may see it: an admin any, a member their own guests'. */
-async function visibleVisit(c: Context<Env>, id: number): Promise<Visit> {
-  const visit = found(await findVisit(c.var.sql, id), notFound.visit);
+function findVisible(c: Context<Env>) {
   const me = c.var.user!;
-  if (!me.isAdmin && visit.host.id !== me.id) throw notFound.visit();
+  return async (sql: Queries, id: number) => {
+    const visit = await findVisit(sql, id);
+    return visit && (me.isAdmin || visit.host.id === me.id) ? visit : undefined;
+  };
+}
+
+/**
+ * The visit to change, held until the request ends (If-Match honoured): one this
+ * caller may see, and not yet ended or revoked (409).
+ */
+async function lockOpenVisit(c: Context<Env>, id: number): Promise<Visit> {
+  const visit = await lockForEdit(c, c.var.sql, "visits", id, findVisible(c), notFound.visit);
+  if (visit.status === "ended" || visit.status === "revoked") throw conflict(ENDED);
   return visit;
+}
+
+/** A new pass: its code (the link's token, shown only in this answer) and its hash (kept). */
+async function newPass(notices: Notices) {
+  const token = newToken();
+  return { passUrl: new URL(`/visit/${token}`, notices.origin).href, passHash: await hashToken(token) };
 }
 
 /** The body checked against the caller and the clock: its host, window and rooms. */
@@ -60,31 +78,24 @@ export const visitRoutes = new Hono<Env>()
     return c.json(await listVisits(c.var.sql, { ...filter, hostId: me.isAdmin ? filter.hostId : me.id }));
   })
   .post("/", allow.signedIn, async (c) => {
-    const { sql, config } = c.var;
+    const { sql } = c.var;
+    const notices = noticesOf(c.var.config);
     const visit = await checkedVisit(c, await readBody(c, s.visitBody));
-    const token = newToken();
-    const id = await insertVisit(sql, {
-      ...visit,
-      pin: await drawPin(sql),
-      passHash: await hashToken(token),
-      createdBy: c.var.user!.id,
-    });
+    const { passUrl, passHash } = await newPass(notices);
+    const id = await insertVisit(sql, { ...visit, pin: await drawPin(sql), passHash, createdBy: c.var.user!.id });
     const made = (await findVisit(sql, id))!;
-    const passUrl = new URL(`/visit/${token}`, linkOrigin(config)).href;
     if (made.guestEmail) {
       const message = guestMail({ ...made, hostName: made.host.name }, passUrl);
-      await queueMail(sql, mailSending(config), [{ to: made.guestEmail, ...message }]);
+      await queueMail(sql, notices.mail, [{ to: made.guestEmail, ...message }]);
     }
     auditChange(c, "visit", "create", null, target(made), FIELDS);
     return c.json({ ...made, passUrl } satisfies CreatedVisit, 201);
   })
-  .get("/:id", allow.signedIn, async (c) => c.json(await visibleVisit(c, idParam(c))))
+  .get("/:id", allow.signedIn, async (c) => c.json(found(await findVisible(c)(c.var.sql, idParam(c)), notFound.visit)))
   .put("/:id", allow.signedIn, async (c) => {
     const id = idParam(c);
     const { sql } = c.var;
-    await visibleVisit(c, id);
-    const before = await lockForEdit(c, sql, "visits", id, findVisit, notFound.visit);
-    if (before.status === "ended" || before.status === "revoked") throw conflict(ENDED);
+    const before = await lockOpenVisit(c, id);
     const visit = await checkedVisit(c, await readBody(c, s.visitBody));
     await updateVisit(sql, id, visit);
     const after = (await findVisit(sql, id))!;
@@ -96,21 +107,16 @@ export const visitRoutes = new Hono<Env>()
   // the guest's current link and QR code stop working (the screen says so first).
   .post("/:id/new-pass", allow.signedIn, async (c) => {
     const id = idParam(c);
-    const { sql, config } = c.var;
-    await visibleVisit(c, id);
-    const before = await lockForEdit(c, sql, "visits", id, findVisit, notFound.visit);
-    if (before.status === "ended" || before.status === "revoked") throw conflict(ENDED);
-    const token = newToken();
-    await sql`update visits set pass_hash = ${await hashToken(token)} where id = ${id}`;
+    const before = await lockOpenVisit(c, id);
+    const { passUrl, passHash } = await newPass(noticesOf(c.var.config));
+    await c.var.sql`update visits set pass_hash = ${passHash} where id = ${id}`;
     audit(c, { action: "visit.new_pass", target: { type: "visit", id, name: before.guestName } });
-    return c.json({ passUrl: new URL(`/visit/${token}`, linkOrigin(config)).href } satisfies NewPass, 201);
+    return c.json({ passUrl } satisfies NewPass, 201);
   })
   .post("/:id/revoke", allow.signedIn, async (c) => {
     const id = idParam(c);
     const { sql } = c.var;
-    await visibleVisit(c, id);
-    const before = await lockForEdit(c, sql, "visits", id, findVisit, notFound.visit);
-    if (before.status === "ended" || before.status === "revoked") throw conflict(ENDED);
+    const before = await lockOpenVisit(c, id);
     await revokeVisit(sql, id);
     const after = (await findVisit(sql, id))!;
     audit(c, { action: "visit.revoke", target: { type: "visit", id, name: after.guestName }, changes: { status: [before.status, "revoked"] } });
