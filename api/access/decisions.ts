@@ -30,6 +30,7 @@
 // Durability: decisions commit once the WAL is flushed, like everything else;
 // DECISIONS_SYNCHRONOUS_COMMIT=off (explicit, see docs/api.md, Durability) lets them answer before.
 import type { Queries } from "../db/connect.ts";
+import { personName } from "../users/person_name.ts";
 import { type Pool, poolOf, scopeOf } from "../db/guard.ts";
 import { DatabaseUnavailable, isUnavailable } from "../db/unavailable.ts";
 import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
@@ -115,7 +116,7 @@ export async function decideAll(
     ...(r.credentialType ? { credential_type: r.credentialType } : {}),
   }));
   const asyncCommit = synchronousCommit === "off";
-  const personName = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)`;
+  const userName = personName(sql, "u");
   // A guest is no user: the row names them (and their host) in user_name only.
   const userOfRow = sql`case when v.visit_id is null then v.user_id end`;
   const decided = await sql<
@@ -149,8 +150,8 @@ export async function decideAll(
              coalesce(o.user_id, case when g.bounded_by_host then g.host_id end) as user_id,
              coalesce(o.credential_active, g.visit_id is not null) as credential_active,
              u.is_active as user_active,
-             case when g.visit_id is null then ${personName}
-                  else g.guest_name || ' (guest of ' || ${personName} || ')' end as user_name
+             case when g.visit_id is null then ${userName}
+                  else g.guest_name || ' (guest of ' || ${userName} || ')' end as user_name
       from e
       -- Probed by its key's index for each request (the limit keeps the planner from a
       -- hash join over every device, its choice for a batch of unknown size).

@@ -13,13 +13,11 @@
 // minutes ahead, the first made after. A PIN refused because the door refused PINs
 // names no visit (decisions.ts: that would tell which PIN was right).
 import type { Queries } from "../db/connect.ts";
+import { personName } from "../users/person_name.ts";
 import { CREDENTIAL_COLUMNS, credentialColumns, ownerOf } from "./credential_owner.ts";
 import { MAX_CLOCK_SKEW_MS, type OfflineEvent, REASONS } from "./schemas.ts";
 
 const OFFLINE_DENIAL = "Denied by the controller";
-
-const personName = (sql: Queries, alias: string) =>
-  sql`coalesce(nullif(trim(${sql(alias)}.first_name || ' ' || ${sql(alias)}.last_name), ''), ${sql(alias)}.email)`;
 
 export async function logOfflineEvents(
   sql: Queries,

@@ -13,6 +13,7 @@
 // clock carries into the 24 hours ahead, works out again the visits of each room,
 // not its people.
 import type { Queries } from "../db/connect.ts";
+import { personName } from "../users/person_name.ts";
 import type { AccessList } from "./access_list.ts";
 import { scheduleRuleRows } from "../schedules/repo.ts";
 import { LEAD_MINUTES } from "../visits/visit_rules.ts";
@@ -50,7 +51,7 @@ async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number |
   const rows = await sql<Row[]>`
     with allowed as (
       select u.id,
-             coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as name,
+             ${personName(sql, "u")} as name,
              case when bool_or(gr.schedule_id is null) then null
                   else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids,
              bool_or(g.lockdown_override) as lockdown_override
@@ -103,7 +104,7 @@ async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number |
 async function roomVisits(sql: Queries, roomId: number, asOf: Date): Promise<AccessList["visits"]> {
   const rows = await sql<(Omit<AccessList["visits"][number], "activeFrom" | "endsAt"> & { activeFrom: Date; endsAt: Date })[]>`
     select v.id as visit_id, v.guest_name,
-           coalesce(nullif(trim(h.first_name || ' ' || h.last_name), ''), h.email) as host_name,
+           ${personName(sql, "h")} as host_name,
            case when v.bounded_by_host then v.host_id end as host_user_id,
            (select array_agg(r.room_id order by r.room_id) from visit_rooms r where r.visit_id = v.id) as room_ids,
            encode(sha256(convert_to(v.id || ':' || v.pin, 'UTF8')), 'hex') as pin_hash,

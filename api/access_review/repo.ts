@@ -4,14 +4,12 @@
 // active group open now. Each grant's schedule is asked once, whatever the number of
 // people it lets through: a room held by a group of 10,000 costs one schedule_open.
 import type { Queries } from "../db/connect.ts";
+import { personName } from "../users/person_name.ts";
 import { coveredByLockdown } from "../lockdowns/repo.ts";
 import { scheduleRules } from "../schedules/repo.ts";
 import { nextChangeOfAny } from "../member_doors/doors.ts";
 import { listVisits } from "../visits/repo.ts";
 import type { RoomAccess, UserAccess, Via } from "./contract.ts";
-
-const personName = (alias: string) =>
-  `coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.email)`;
 
 /**
  * The room's people, by the decisions' rules: the room active; in a lockdown, a group
@@ -30,11 +28,11 @@ async function roomUsers(sql: Queries, room: Room, at: Date): Promise<RoomAccess
     order by lower(g.name), g.id`;
   if (!grants.length) return [];
   const people = await sql<{ userId: number; name: string; email: string; groupIds: number[] }[]>`
-    select u.id as user_id, ${sql.unsafe(personName("u"))} as name, u.email, array_agg(ug.group_id) as group_ids
+    select u.id as user_id, ${personName(sql, "u")} as name, u.email, array_agg(ug.group_id) as group_ids
     from user_groups ug join users u on u.id = ug.user_id and u.is_active
     where ug.group_id = any(${grants.map((g) => g.groupId)}::int[])
     group by u.id
-    order by lower(${sql.unsafe(personName("u"))}), u.id`;
+    order by lower(${personName(sql, "u")}), u.id`;
   const vias = grants.map(({ openNow: _, ...via }) => via);
   return people.map(({ groupIds, ...person }) => {
     const held = grants.filter((g) => groupIds.includes(g.groupId));

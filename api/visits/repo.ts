@@ -2,6 +2,7 @@
 // visit_rules.ts; the list's status filter says the same in SQL.
 import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
+import { personName } from "../users/person_name.ts";
 import type { Visit } from "./contract.ts";
 import type { VisitInput } from "./schemas.ts";
 import { LEAD_MINUTES, visitStatus } from "./visit_rules.ts";
@@ -12,9 +13,6 @@ type Row = Omit<Visit, "status" | "host" | "createdBy"> & {
   createdById: number | null;
   createdByName: string | null;
 };
-
-const personName = (sql: Queries, alias: string) =>
-  sql`coalesce(nullif(trim(${sql(alias)}.first_name || ' ' || ${sql(alias)}.last_name), ''), ${sql(alias)}.email)`;
 
 const selectVisits = (sql: Queries, where: postgres.Fragment, tail: postgres.Fragment = sql``) =>
   sql<Row[]>`
