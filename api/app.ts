@@ -56,6 +56,7 @@ import { alarmRoutes } from "./alarms/routes.ts";
 import { doorRoutes } from "./doors/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { MAILBOX_PATH, mailboxRoutes } from "./mail/mailbox.ts";
+import { scimTokenRoutes } from "./scim/token_routes.ts";
 
 /**
  * The doors' list fetches in one process (http/admission.ts): a few at once keep the
@@ -149,6 +150,7 @@ export function createApp(
   app.route("/api", accessReviewRoutes);
   app.route("/api/users", credentialRoutes);
   app.route("/api/groups", groupRoutes);
+  app.route("/api/scim-tokens", scimTokenRoutes);
   app.route("/api/density", densityRoutes);
   app.route("/api/stripe", stripeRoutes);
   app.route("/api/lastlock", lastLockRoutes);

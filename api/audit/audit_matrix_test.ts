@@ -120,6 +120,8 @@ const EXPECTED: Record<string, Expected> = {
   "DELETE /api/groups/:id": event("group.delete", id),
   "POST /api/groups/:id/users/:userId": event("group.member.add", id),
   "DELETE /api/groups/:id/users/:userId": event("group.member.remove", id),
+  "POST /api/scim-tokens": event("scim_token.create", answerId),
+  "DELETE /api/scim-tokens/:id": event("scim_token.revoke", id),
 
   // A member starting their own verification, and Stripe's word about it: not admin changes.
   "POST /api/stripe/verification-session": null,

@@ -95,7 +95,9 @@ async function replay(c: Context<Env>, sql: Queries, userId: number, key: string
     );
   }
   if (row.state !== "done") throw running();
-  return c.newResponse(row.responseBody, row.responseStatus as 200, {
+  // A 204 (a revoked SCIM token) has no body: a Response refuses even an empty one.
+  const body = row.responseStatus === 204 ? null : row.responseBody;
+  return c.newResponse(body, row.responseStatus as 200, {
     "content-type": "application/json",
     "idempotent-replayed": "true",
   });

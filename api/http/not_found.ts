@@ -30,6 +30,7 @@ export const notFound = {
   invitation: missing("This invitation has expired or was already used"),
   visit: missing("Visit not found"),
   pass: missing("This pass does not exist"),
+  scimToken: missing("SCIM token not found"),
   route: (method: string, path: string) =>
     new ApiError("not_found", `No route for ${method} ${path}`),
 };

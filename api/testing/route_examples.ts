@@ -514,6 +514,11 @@ export const ROUTE_EXAMPLES: Record<string, Build> = {
     await w.make("POST", `/api/groups/${id}/users/${userId}`);
     return { as: "admin", params: { id, userId } };
   },
+  "POST /api/scim-tokens": (w) => ({ as: "admin", body: { name: `Okta ${w.next()}` } }),
+  "DELETE /api/scim-tokens/:id": async (w) => ({
+    as: "admin",
+    params: { id: (await w.make("POST", "/api/scim-tokens", { name: `Entra ${w.next()}` })).id },
+  }),
 
   "POST /api/stripe/verification-session": () => ({ as: "member" }),
   "POST /api/stripe/webhook": async (w) => {
