@@ -2,9 +2,9 @@
 // deletion and membership. Room grants of a group are document 2 (api/rooms).
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
-import { addLink, deleteRow, lockRow, removeLink, toggleActive } from "../db/rows.ts";
+import { deleteRow, lockRow, toggleActive } from "../db/rows.ts";
 import type { Env } from "../http/env.ts";
-import { conflict, uniqueOr409 } from "../http/errors.ts";
+import { uniqueOr409 } from "../http/errors.ts";
 import { found, notFound } from "../http/not_found.ts";
 import { idParam } from "../http/validate.ts";
 import { lockForEdit } from "../http/versions.ts";
@@ -12,6 +12,7 @@ import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { readBody } from "../http/read_body.ts";
 import { keepingAnAdmin } from "./admins.ts";
+import { addMember, removeMember } from "./members.ts";
 import * as s from "./schemas.ts";
 import {
   findGroup,
@@ -24,19 +25,12 @@ import {
 } from "./repo.ts";
 import type { Deleted } from "../http/contract.ts";
 import type { MemberRemoved } from "./contract.ts";
-import { audit, auditChange, auditToggle, nameOf, targetOf } from "../audit/record.ts";
+import { auditChange, auditToggle } from "../audit/record.ts";
 
 /** What the audit trail shows of a group. */
 const GROUP = ["name", "description", "isActive", "lockdownOverride"];
 
-/** A member as a change names them: id and name. */
-async function person(sql: Queries, userId: number) {
-  const [row] = await sql<{ firstName: string; lastName: string }[]>`
-    select first_name, last_name from users where id = ${userId}`;
-  return { id: userId, name: row ? nameOf(row) : null };
-}
-
-const NAME_TAKEN = "A group with this name already exists";
+export const NAME_TAKEN = "A group with this name already exists";
 
 const existingGroup = async (sql: Queries, id: number) =>
   found(await findGroup(sql, id), notFound.group);
@@ -107,22 +101,7 @@ export const groupRoutes = new Hono<Env>()
   .post("/:id/users/:userId", allow.admin, async (c) => {
     const id = idParam(c);
     const userId = idParam(c, "userId");
-    const added = await transaction(c.var.sql, async (tx) => {
-      if (!(await lockRow(tx, "groups", id))) throw notFound.group();
-      const [user] = await tx<{ isActive: boolean }[]>`
-        select is_active from users where id = ${userId} for share`;
-      if (!user) throw notFound.user();
-      if (!user.isActive) throw conflict("Only active users can be added to a group");
-      const made = await addLink(tx, "user_groups", id, userId);
-      // A repeated add is recorded too, naming the member as it stays: the admin asked for it.
-      const member = await person(tx, userId);
-      audit(c, {
-        action: "group.member.add",
-        target: targetOf("group", await existingGroup(tx, id)),
-        changes: { member: made ? [null, member] : [member, member] },
-      });
-      return made;
-    });
+    const added = await transaction(c.var.sql, (tx) => addMember(c, tx, id, userId));
     return c.json(await findMember(c.var.sql, id, userId), added ? 201 : 200);
   })
   .delete("/:id/users/:userId", allow.admin, async (c) => {
@@ -130,14 +109,7 @@ export const groupRoutes = new Hono<Env>()
     const userId = idParam(c, "userId");
     const refusal = "You cannot remove the last active admin from the Admin group";
     await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if (await removeLink(tx, "user_groups", id, userId)) {
-        audit(c, {
-          action: "group.member.remove",
-          target: targetOf("group", await existingGroup(tx, id)),
-          changes: { member: [await person(tx, userId), null] },
-        });
-        return;
-      }
+      if (await removeMember(c, tx, id, userId)) return;
       if (!(await lockRow(tx, "groups", id))) throw notFound.group();
       throw notFound.member();
     });

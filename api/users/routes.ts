@@ -12,21 +12,19 @@ import { lockForEdit } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { allow } from "../auth/access.ts";
 import { hashPassword } from "../auth/password.ts";
-import { endAllSessions } from "../auth/sessions.ts";
 import { noticesOf } from "../notifications/notices.ts";
-import { issueInvitation, voidAccountLinks } from "../auth/invitations.ts";
+import { issueInvitation } from "../auth/invitations.ts";
 import { keepingAnAdmin } from "../groups/admins.ts";
 import { readBody } from "../http/read_body.ts";
 import { audit, auditChange, auditToggle, targetOf } from "../audit/record.ts";
 import * as s from "./schemas.ts";
+import { changePerson, deleteUserAudited, LAST_ADMIN, PERSON, revokeAccess } from "./changes.ts";
 import {
-  deleteUser,
   findUser,
   groupsOfUser,
   insertUser,
   isVerified,
   listUsers,
-  updateUser,
   type Verification,
   verificationOf,
   verificationStatuses,
@@ -34,8 +32,7 @@ import {
 import type { Deleted } from "../http/contract.ts";
 import type { Invitation, User, UserVerification } from "./contract.ts";
 
-const EMAIL_TAKEN = "A user with this email already exists";
-const LAST_ADMIN = "This would leave no active administrator";
+export const EMAIL_TAKEN = "A user with this email already exists";
 
 /**
  * The link behind the Verified badge: the session's hosted page while the person
@@ -51,9 +48,6 @@ export const verificationUrl = (v: Verification) =>
 
 const existingUser = async (sql: Queries, id: number) =>
   found(await findUser(sql, id), notFound.user);
-
-/** What the audit trail shows of a user: never the password, only that one was set. */
-const PERSON = ["firstName", "lastName", "email", "isActive"];
 
 export const userRoutes = new Hono<Env>()
   .get("/", allow.admin, async (c) => c.json(await listUsers(c.var.sql)))
@@ -82,9 +76,7 @@ export const userRoutes = new Hono<Env>()
     await uniqueOr409(
       transaction(c.var.sql, async (tx) => {
         const before = await lockForEdit(c, tx, "users", id, findUser, notFound.user);
-        await updateUser(tx, id, input);
-        // Links e-mailed to the old address no longer open the account.
-        if (before.email !== input.email) await voidAccountLinks(tx, id);
+        await changePerson(tx, id, before, input);
         auditChange(c, "user", "update", before, await existingUser(tx, id), PERSON);
       }),
       EMAIL_TAKEN,
@@ -94,11 +86,7 @@ export const userRoutes = new Hono<Env>()
   .delete("/:id", allow.admin, async (c) => {
     const id = idParam(c);
     if (id === c.var.user!.id) throw conflict("You cannot delete your own account");
-    await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
-      const before = await existingUser(tx, id);
-      if (!(await deleteUser(tx, id))) throw notFound.user();
-      auditChange(c, "user", "delete", before, null, PERSON);
-    });
+    await keepingAnAdmin(c.var.sql, LAST_ADMIN, (tx) => deleteUserAudited(c, tx, id));
     return c.json({ success: true, id } satisfies Deleted);
   })
   .patch("/:id/toggle-active", allow.admin, async (c) => {
@@ -107,11 +95,7 @@ export const userRoutes = new Hono<Env>()
     await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
       const isActive = await toggleActive(tx, "users", id);
       if (isActive === null) throw notFound.user();
-      // Deactivation revokes everything at once: no session or e-mailed link survives it.
-      if (!isActive) {
-        await endAllSessions(tx, id);
-        await voidAccountLinks(tx, id);
-      }
+      if (!isActive) await revokeAccess(tx, id);
     });
     const user = await existingUser(c.var.sql, id);
     auditToggle(c, "user", user);
