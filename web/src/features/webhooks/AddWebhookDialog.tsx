@@ -8,6 +8,7 @@ import FormControl from "@mui/joy/FormControl";
 import FormLabel from "@mui/joy/FormLabel";
 import Input from "@mui/joy/Input";
 import { AddDialog } from "../../ui/AddDialog";
+import { SecretDialog } from "../../ui/SecretDialog";
 import { DescriptionField } from "../../ui/DescriptionField";
 import { serverMessage } from "../../api/api_error";
 import { doneToast } from "../../ui/toast/change_toasts";
@@ -15,7 +16,6 @@ import type { Subscribable } from "../../../../api/events/contract.ts";
 import { urlProblem, WEBHOOK_MESSAGES } from "../../../../api/webhooks/schemas.ts";
 import { useCreateWebhook } from "./api";
 import { EventTypesField } from "./EventTypesField";
-import { SecretDialog } from "./SecretDialog";
 import { WEBHOOK_TEXTS as T } from "./webhook_display";
 
 const EMPTY = { url: "", description: "", eventTypes: [] as Subscribable[] };
@@ -64,6 +64,8 @@ export function AddWebhookDialog({ open, onClose }: { open: boolean; onClose: ()
       </AddDialog>
       <SecretDialog
         secret={made?.secret ?? null}
+        title={T.secretTitle}
+        warning={T.secretNote}
         onClose={() => {
           setMade(null);
           if (made) navigate(`/dash/webhooks/${made.id}`);

@@ -10,6 +10,7 @@ import Link from "@mui/joy/Link";
 import Sheet from "@mui/joy/Sheet";
 import Typography from "@mui/joy/Typography";
 import { PageBody, PageHeader } from "../../ui/PageHeader";
+import { SecretDialog } from "../../ui/SecretDialog";
 import { usePageMeta } from "../../ui/page_meta";
 import { EmptyState } from "../../ui/EmptyState";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -30,7 +31,6 @@ import {
   type Webhook,
   type WebhookDelivery,
 } from "./api";
-import { SecretDialog } from "./SecretDialog";
 import { eventTypesText, lastAnswer, WEBHOOK_TEXTS as T } from "./webhook_display";
 
 const STATUS_COLORS = { pending: "warning", delivered: "success", failed: "danger" } as const;
@@ -138,7 +138,7 @@ function Endpoint({ webhook }: { webhook: Webhook }) {
       >
         {T.removeConfirm}
       </ConfirmDialog>
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretDialog secret={secret} title={T.secretTitle} warning={T.secretNote} onClose={() => setSecret(null)} />
     </>
   );
 }
