@@ -14,8 +14,8 @@
 // (api/schedules/schedule_time.ts, api/schedules/schemas.ts), the lockdown
 // messages (api/lockdowns/messages.ts), the webhook body's checks (api/webhooks/schemas.ts),
 // the event types the webhooks and the live stream carry (api/events/contract.ts),
-// the alarms' words (api/alarms/words.ts) and when a visitor's pass works
-// (api/visits/visit_rules.ts).
+// the alarms' words (api/alarms/words.ts), when a visitor's pass works
+// (api/visits/visit_rules.ts) and the SCIM token name's check (api/scim/token_schemas.ts).
 import js from "@eslint/js";
 import boundaries from "eslint-plugin-boundaries";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -73,7 +73,7 @@ export default tseslint.config(
         { category: "contract", pattern: ["api/*/contract.ts", "api/http/contract_json.ts"] },
         // The schedule rules (spec 3 §1, DESIGN.md "Time"): the one evaluation (pure, no
         // imports) and the checks of a week and a holiday (zod and that file only).
-        { category: "shared-rule", pattern: ["api/schedules/schedule_time.ts", "api/schedules/schemas.ts", "api/lockdowns/messages.ts", "api/webhooks/schemas.ts", "api/events/contract.ts", "api/alarms/words.ts", "api/visits/visit_rules.ts"] },
+        { category: "shared-rule", pattern: ["api/schedules/schedule_time.ts", "api/schedules/schemas.ts", "api/lockdowns/messages.ts", "api/webhooks/schemas.ts", "api/events/contract.ts", "api/alarms/words.ts", "api/visits/visit_rules.ts", "api/scim/token_schemas.ts"] },
       ],
     },
     rules: {
@@ -82,7 +82,7 @@ export default tseslint.config(
         message: "{{ from.file.path }} may not import {{ to.file.path }}: " +
           "shared code (web/src/api, offline, ui) never imports a feature, and a feature reaches " +
           "another only through its public.ts; of the server (api/) only the types in its contract files " +
-          "the schedule rules (api/schedules/schedule_time.ts, schemas.ts), the lockdown messages (api/lockdowns/messages.ts), the webhook body's checks (api/webhooks/schemas.ts), the event types (api/events/contract.ts), the alarms' words (api/alarms/words.ts) and the visits' window (api/visits/visit_rules.ts)",
+          "the schedule rules (api/schedules/schedule_time.ts, schemas.ts), the lockdown messages (api/lockdowns/messages.ts), the webhook body's checks (api/webhooks/schemas.ts), the event types (api/events/contract.ts), the alarms' words (api/alarms/words.ts), the visits' window (api/visits/visit_rules.ts) and the SCIM token's name check (api/scim/token_schemas.ts)",
         policies: [
           // Outside packages are not this rule's business.
           { allow: { to: { module: { origin: ["external", "core"] } } } },

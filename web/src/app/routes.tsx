@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/dash/users" replace /> },
       { path: "users", lazy: page(() => import("../features/users/UsersPage")) },
+      { path: "users/provisioning", lazy: page(() => import("../features/users/ProvisioningPage")) },
       { path: "user/:id", lazy: page(() => import("../features/users/UserPage")) },
       { path: "user/:id/groups", lazy: page(() => import("../features/users/UserGroupsPage")) },
       { path: "user/:id/credentials", lazy: page(() => import("../features/users/UserCredentialsPage")) },

@@ -74,12 +74,15 @@ type Props = {
   /** From useListFilters, with the search box's placeholder and accessible name. */
   controls: ReturnType<typeof useListFilters>["controls"];
   searchText: { placeholder: string; label: string };
+  /** The page's tabs (ui/TabLinks), between its heading and its search. */
+  tabs?: ReactNode;
 } & RowsProps;
 
-export function ListPage({ title, subtitle, add, controls, searchText, state, rows, children }: Props) {
+export function ListPage({ title, subtitle, add, controls, searchText, tabs, state, rows, children }: Props) {
   return (
     <PageBody>
       <PageHeader title={title} subtitle={subtitle} actions={<AddButton {...add} />} />
+      {tabs}
       <ListFilters search={{ ...controls.search, ...searchText }} showDeactivated={controls.showDeactivated} />
       <ListRows state={state} rows={rows}>{children}</ListRows>
     </PageBody>

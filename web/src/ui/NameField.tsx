@@ -11,17 +11,19 @@ type NameFieldProps = {
   onChange: (name: string) => void;
   /** What is wrong with it (the screen's check or the server's refusal), under the field. */
   problem?: string | null;
+  /** What the name is for, under the field while nothing is wrong with it. */
+  help?: string;
   /** More of the input's attributes (its name, placeholder). */
   input?: InputProps;
 };
 
 /** The name a form asks for first: required; in an Add dialog, focused when it opens (`input.autoFocus` false elsewhere). */
-export function NameField({ label, value, onChange, problem, input }: NameFieldProps) {
+export function NameField({ label, value, onChange, problem, help, input }: NameFieldProps) {
   return (
     <FormControl required error={Boolean(problem)}>
       <FormLabel>{label}</FormLabel>
       <Input autoFocus {...input} value={value} onChange={(e) => onChange(e.target.value)} />
-      {problem && <FormHelperText>{problem}</FormHelperText>}
+      {(problem || help) && <FormHelperText>{problem || help}</FormHelperText>}
     </FormControl>
   );
 }

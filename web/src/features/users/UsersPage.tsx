@@ -1,6 +1,7 @@
 // /dash/users (spec 1 §2): search by name or e-mail as the admin types, "Show
 // Deactivated", "Add User", and each user's actions. The list is windowed, so
-// 10,000 users scroll and filter smoothly; on phones every user is a card.
+// 10,000 users scroll and filter smoothly; on phones every user is a card. Its
+// second tab is Provisioning (spec 4 §6, ProvisioningPage.tsx).
 import { useDeferredValue, useMemo, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Avatar from "@mui/joy/Avatar";
@@ -22,6 +23,7 @@ import { AddUserDialog } from "./AddUserDialog";
 import { useVerificationStatuses, type VerificationStatuses } from "./api";
 import { UserActionsDialog } from "./UserActionsDialog";
 import { UserBadges } from "./UserBadges";
+import { UsersTabs } from "./UsersTabs";
 import { filterUsers, haystack, usersEmptyText } from "./user_filter";
 
 const ROW_HEIGHT = 60;
@@ -53,6 +55,7 @@ export default function UsersPage() {
       title="Users"
       add={{ label: "Add User", onClick: () => setAdding(true) }}
       controls={controls}
+      tabs={<UsersTabs current="Users" />}
       searchText={{ placeholder: "Search users...", label: "Search users by name or email" }}
       state={listStateOf(users, shown.length, { loading: "Loading users...", failed: "Failed to fetch users", empty: usersEmptyText(deferredSearch) })}
       rows={phone
