@@ -57,6 +57,8 @@ import { doorRoutes } from "./doors/routes.ts";
 import { mailRoutes } from "./mail/routes.ts";
 import { MAILBOX_PATH, mailboxRoutes } from "./mail/mailbox.ts";
 import { scimTokenRoutes } from "./scim/token_routes.ts";
+import { scimRoutes } from "./scim/routes.ts";
+import { SCIM_BASE_PATH } from "./scim/token_schemas.ts";
 
 /**
  * The doors' list fetches in one process (http/admission.ts): a few at once keep the
@@ -160,6 +162,9 @@ export function createApp(
   app.route(DENSITY_SIMULATOR_PATH, densitySimulatorRoutes);
   app.route(STRIPE_SIMULATOR_PATH, stripeSimulatorRoutes((request) => app.fetch(request)));
   app.route(MAILBOX_PATH, mailboxRoutes);
+  // SCIM provisioning (spec 4 §6): identity providers with bearer tokens, in SCIM's
+  // own format; its own body limit, authentication and errors (scim/routes.ts).
+  app.route(SCIM_BASE_PATH, scimRoutes);
 
   // Registered last but /api paths pass through it, so unknown ones end in the
   // JSON 404 and routes added after createApp (tests) still answer.

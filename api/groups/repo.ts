@@ -45,6 +45,11 @@ export async function updateGroup(sql: Queries, id: number, input: UpdateGroupIn
     where id = ${id}`;
 }
 
+/** A new name alone (SCIM's displayName): description and the rest stay. */
+export async function renameGroup(sql: Queries, id: number, name: string) {
+  await sql`update groups set name = ${name} where id = ${id}`;
+}
+
 const selectMembers = (sql: Queries, where: postgres.Fragment) =>
   sql<Member[]>`
     select u.id, u.email, u.first_name, u.last_name, u.is_active, ug.created_at as added_at,

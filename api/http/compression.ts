@@ -16,7 +16,7 @@ export const compression: MiddlewareHandler = (c, next) =>
     const res = c.res;
     if (
       res.body && !res.headers.has("content-length") && !res.headers.has("content-encoding") &&
-      res.headers.get("content-type")?.startsWith("application/json")
+      /^application\/(scim\+)?json/.test(res.headers.get("content-type") ?? "")
     ) {
       const body = new Uint8Array(await res.arrayBuffer());
       c.res = new Response(body, res);

@@ -45,7 +45,7 @@ export const serverBusy = (retryAfterSeconds: number) =>
   });
 
 /** postgres error code for a unique-constraint clash. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
+export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "23505";
 
 /**
  * Awaits work; a unique clash in it becomes 409 with the route's own message.

@@ -29,6 +29,14 @@ export async function revokeAccess(tx: Queries, id: number) {
   await voidAccountLinks(tx, id);
 }
 
+/** Makes the user active or not, as asked (a deactivation revokes access); false when they already were. */
+export async function setUserActive(tx: Queries, id: number, active: boolean): Promise<boolean> {
+  const rows = await tx`update users set is_active = ${active} where id = ${id} and is_active <> ${active}
+    returning id`;
+  if (rows.length && !active) await revokeAccess(tx, id);
+  return rows.length > 0;
+}
+
 /**
  * Deletes the user for good (users/repo.ts says what goes with them), audited.
  * Run it through keepingAnAdmin (groups/admins.ts): the last admin stays.

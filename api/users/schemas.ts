@@ -12,12 +12,12 @@ const requiredText = (missing: string, tooLong: string, max: number) =>
     .max(max, tooLong);
 
 /** Trimmed and lower-cased, like sign-up: e-mail is unique regardless of case. */
-const email = (missing: string) =>
+export const email = (missing: string) =>
   z.string({ error: missing }).trim().toLowerCase().min(1, { error: missing, abort: true })
     .max(254, { error: "Email must be at most 254 characters", abort: true })
     .email(EMAIL_INVALID);
 
-const name = (label: string, missing = `${label} is required`) =>
+export const name = (label: string, missing = `${label} is required`) =>
   requiredText(missing, `${label} must be at most 100 characters`, 100);
 
 // New user (dashboard): names and e-mail required; a password of at least 8 (ASVS: up
