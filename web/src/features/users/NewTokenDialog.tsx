@@ -9,8 +9,9 @@ import { AddDialog } from "../../ui/AddDialog";
 import { NameField } from "../../ui/NameField";
 import { SecretDialog } from "../../ui/SecretDialog";
 import { doneToast } from "../../ui/toast/change_toasts";
-import { PROVISIONING_TEXTS as T, tokenNameProblem } from "./provisioning_display";
+import { PROVISIONING_TEXTS as T } from "./provisioning_display";
 import { useCreateScimToken } from "./scim_tokens";
+import { tokenNameProblem } from "./token_name";
 
 export function NewTokenDialog({ open, online, onClose }: { open: boolean; online: boolean; onClose: () => void }) {
   const create = useCreateScimToken();

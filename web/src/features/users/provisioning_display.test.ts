@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lastUsedText, revokeText, scimBaseUrl, tokenNameProblem } from "./provisioning_display";
+import { lastUsedText, revokeText, scimBaseUrl } from "./provisioning_display";
 
 describe("the Provisioning tab's words", () => {
   it("names the SCIM base URL from the page's origin", () => {
@@ -11,14 +11,6 @@ describe("the Provisioning tab's words", () => {
     expect(lastUsedText(null)).toBe("Never");
     expect(lastUsedText("2026-11-27T13:37:50.000Z", "UTC")).toBe("Nov 27, 2026, 1:37:50 PM");
     expect(lastUsedText("2026-11-27T13:37:50+01:00", "UTC")).toBe("Nov 27, 2026, 12:37:50 PM");
-  });
-
-  it("checks a token's name as the server does, in its words", () => {
-    expect(tokenNameProblem("Okta")).toBeNull();
-    expect(tokenNameProblem("  Entra ID  ")).toBeNull();
-    expect(tokenNameProblem("   ")).toBe("Token name is required");
-    expect(tokenNameProblem("x".repeat(100))).toBeNull();
-    expect(tokenNameProblem("x".repeat(101))).toBe("Token name must be at most 100 characters");
   });
 
   it("names the token in the revoke confirmation", () => {

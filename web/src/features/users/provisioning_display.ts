@@ -1,8 +1,8 @@
 // What the Provisioning tab of /dash/users says (spec 4 §6 names the tab, the base
 // URL, `New Token` and revoke; the rest are ours, docs/screens.md) and how a token's
-// times read.
+// times read. Light on purpose: the users list's tab bar reads it (the name's check,
+// with zod, is token_name.ts, loaded with the tab).
 import { formatTime } from "../../ui/format_time";
-import { scimTokenBody } from "../../../../api/scim/token_schemas.ts";
 
 export const PROVISIONING_TEXTS = {
   tab: "Provisioning",
@@ -39,12 +39,6 @@ export const PROVISIONING_TEXTS = {
  * a contract file; e2e/provisioning.spec.ts calls the address shown).
  */
 export const scimBaseUrl = (origin: string) => `${origin.replace(/\/+$/, "")}/scim/v2`;
-
-/** What is wrong with a token's name, by the server's own rule and words (nothing: null). */
-export function tokenNameProblem(name: string): string | null {
-  const checked = scimTokenBody.safeParse({ name });
-  return checked.success ? null : checked.error.issues[0].message;
-}
 
 /** A token's last use: `Never` until an identity provider has used it. */
 export const lastUsedText = (lastUsedAt: string | null, timeZone?: string) =>
