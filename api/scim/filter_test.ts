@@ -42,7 +42,7 @@ Deno.test("filters: anything but one eq on a listed attribute is invalidFilter",
 
 Deno.test("paths: attributes, sub-attributes, value filters, extensions", () => {
   assertEquals(parsePath("active"), { attribute: "active", text: "active" });
-  assertEquals(parsePath("name.givenName"), { attribute: "name", sub: "givenname", text: "name.givenName" });
+  assertEquals(parsePath("name.givenName"), { attribute: "name", sub: "givenName", text: "name.givenName" });
   assertEquals(parsePath('members[value eq "12"]'), {
     attribute: "members",
     filter: { attribute: "value", value: "12" },

@@ -16,7 +16,7 @@ export type Path = {
   attribute: string;
   /** A value filter on a multi-valued attribute: members[value eq "12"]. */
   filter?: Comparison;
-  /** The sub-attribute, lower-cased: "givenname" of name.givenName. */
+  /** The sub-attribute as sent: "givenName" of name.givenName. */
   sub?: string;
   /** An extension schema's attribute (urn:…:enterprise:2.0:User:department): Threshold keeps none. */
   extension?: true;
@@ -44,7 +44,7 @@ export function parsePath(text: string): Path {
   return {
     attribute: attribute.toLowerCase(),
     ...(filter !== undefined ? { filter: parseFilterOfPath(filter, text) } : {}),
-    ...(sub !== undefined ? { sub: sub.toLowerCase() } : {}),
+    ...(sub !== undefined ? { sub } : {}),
     text,
   };
 }
