@@ -6,6 +6,17 @@ import { COUNT_BUDGET_MS } from "./logs/query.ts";
 const port = z.coerce.number().int().min(0).max(65535);
 const url = z.string().url();
 
+/** 127.0.0.0/8, ::1 and localhost: the only hosts an http:// issuer may have. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** What is wrong with an OpenID issuer, or null: https, or http on this machine only. */
+function issuerProblem(issuer: URL): string | null {
+  if (issuer.search || issuer.hash) return "an issuer has no query or fragment";
+  if (issuer.protocol === "https:") return null;
+  if (issuer.protocol === "http:" && LOOPBACK_HOST.test(issuer.hostname)) return null;
+  return "must be https:// (http:// only on a loopback address: 127.0.0.0/8, ::1, localhost)";
+}
+
 const schema = z.object({
   PORT: port.default(8000),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -61,6 +72,16 @@ const schema = z.object({
   DECISIONS_SYNCHRONOUS_COMMIT: z.enum(["on", "off"], {
     error: 'must be "on" (the default: wait for the WAL flush) or "off"',
   }).default("on"),
+  // Single sign-on (spec 4 §6; auth/oidc_client.ts): unset OIDC_ISSUER, no SSO.
+  OIDC_ISSUER: url.superRefine((value, ctx) => {
+    if (!URL.canParse(value)) return; // url() has said so
+    const problem = issuerProblem(new URL(value));
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).default("Sign in with SSO"),
+  OIDC_CREATE_USERS: z.enum(["true", "false"]).default("false"),
 });
 
 export type Config = Readonly<{
@@ -110,6 +131,18 @@ export type Config = Readonly<{
   pushAllowPrivate: boolean;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /** Single sign-on with an OpenID provider (spec 4 §6); undefined: off. */
+  oidc: OidcConfig | undefined;
+}>;
+
+export type OidcConfig = Readonly<{
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The login page's button. */
+  buttonLabel: string;
+  /** An unknown (verified) e-mail becomes a new member without groups. */
+  createUsers: boolean;
 }>;
 
 export class ConfigError extends Error {}
@@ -138,6 +171,14 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
   }
   if (e.UNIFI_API_KEY && !e.UNIFI_HOST) {
     throw new ConfigError("UNIFI_API_KEY needs UNIFI_HOST (unset: the simulator)");
+  }
+  if (e.OIDC_ISSUER && (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError("OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+  }
+  if (!e.OIDC_ISSUER && (e.OIDC_CLIENT_ID || e.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError(
+      "OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER (unset: no single sign-on)",
+    );
   }
   return {
     port: e.PORT,
@@ -178,5 +219,14 @@ export function loadConfig(env: Record<string, string | undefined>, args: string
     pushAllowPrivate: e.PUSH_ALLOW_PRIVATE === "true",
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    oidc: e.OIDC_ISSUER
+      ? {
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID!,
+        clientSecret: e.OIDC_CLIENT_SECRET!,
+        buttonLabel: e.OIDC_BUTTON_LABEL,
+        createUsers: e.OIDC_CREATE_USERS === "true",
+      }
+      : undefined,
   };
 }

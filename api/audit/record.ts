@@ -48,11 +48,8 @@ class Refused extends Error {}
 export async function audited(c: Context<Env>, next: Next, admin: boolean) {
   if (!MUTATING.has(c.req.method)) return await next();
   const entries: AuditEntry[] = [];
-  c.set("audit", entries);
-  const outer = c.var.sql;
   try {
-    await transaction(outer, async (tx) => {
-      c.set("sql", tx);
+    await recording(c, entries, async () => {
       await next();
       const refused = c.res.status >= 400;
       if (refused && admin) throw new Refused();
@@ -60,12 +57,41 @@ export async function audited(c: Context<Env>, next: Next, admin: boolean) {
         c.var.log.error("admin change without an audit event", { path: c.req.path });
         throw new ApiError("internal", "This change recorded no audit event");
       }
-      await writeEvents(tx, c, refused ? entries.filter((entry) => entry.keepIfRefused) : entries);
+      return refused ? entries.filter((entry) => entry.keepIfRefused) : entries;
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const kept = entries.filter((entry) => entry.keepIfRefused);
-    if (kept.length) await writeEvents(outer, c, kept);
+    if (kept.length) await writeEvents(c.var.sql, c, kept);
+  }
+}
+
+/**
+ * Runs `work` in one transaction with the events it records, written as it commits:
+ * for a GET that changes things, which audited() leaves alone (the OpenID provider's
+ * redirect back signs someone in: auth/oidc_routes.ts).
+ */
+export async function auditedWork(c: Context<Env>, work: () => Promise<void>) {
+  const entries: AuditEntry[] = [];
+  await recording(c, entries, async () => {
+    await work();
+    return entries;
+  });
+}
+
+/** `work` in a transaction that c.var.sql is meanwhile, and the events it returns written in it. */
+async function recording(
+  c: Context<Env>,
+  entries: AuditEntry[],
+  work: () => Promise<AuditEntry[]>,
+) {
+  c.set("audit", entries);
+  const outer = c.var.sql;
+  try {
+    await transaction(outer, async (tx) => {
+      c.set("sql", tx);
+      await writeEvents(tx, c, await work());
+    });
   } finally {
     c.set("sql", outer);
   }

@@ -52,3 +52,11 @@ export type AcceptInvitationRequest = z.input<typeof acceptInvitationBody>;
 export type PasswordResetRequest = z.input<typeof passwordResetBody>;
 /** POST /api/auth/password-reset/complete answers SignedIn; a bad token: 400 `This reset link has expired or was already used`. */
 export type CompletePasswordResetRequest = z.input<typeof completePasswordResetBody>;
+
+/**
+ * GET /api/auth/oidc (public): whether /login offers single sign-on and the button's
+ * label (spec 4 §6), and the refusal of this browser's last single sign-on, given
+ * once: `No Threshold account for <email>`, `This account is deactivated` or
+ * `Single sign-on failed. Please try again.` (auth/oidc_refusal.ts).
+ */
+export type SsoStatus = { enabled: boolean; label: string | null; refusal: string | null };

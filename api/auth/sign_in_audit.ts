@@ -10,7 +10,11 @@ import { checkThrottle } from "./throttle.ts";
 type Person = { id: number; firstName: string; lastName: string; email: string };
 
 /** auth.sign_in (or another auth.<verb>) by the person themself. */
-export function auditSignedIn(c: Context<Env>, person: Person, method: "password" | "passkey") {
+export function auditSignedIn(
+  c: Context<Env>,
+  person: Person,
+  method: "password" | "passkey" | "sso",
+) {
   audit(c, {
     action: "auth.sign_in",
     actor: userActor(person),
@@ -23,18 +27,26 @@ export function auditSignedOut(c: Context<Env>, person: Person) {
   audit(c, { action: "auth.sign_out", actor: userActor(person), target: targetOf("user", person) });
 }
 
-/** auth.sign_in_failed: who tried is known only by the e-mail they typed. */
+/**
+ * auth.sign_in_failed: who tried is known only by the e-mail they typed (or, through
+ * single sign-on, the e-mail the provider vouched for: method "sso").
+ */
 export function auditFailedSignIn(
   c: Context<Env>,
   email: string,
   userId: number | null,
-  reason: "invalid" | "deactivated" | "passkey",
+  reason: "invalid" | "deactivated" | "passkey" | "no_account" | "unverified",
+  method?: "sso",
 ) {
   audit(c, {
     action: "auth.sign_in_failed",
     actor: { type: "user", id: null, name: email },
     target: { type: "user", id: userId, name: email },
-    changes: { email: [null, email], reason: [null, reason] },
+    changes: {
+      email: [null, email],
+      reason: [null, reason],
+      ...(method ? { method: [null, method] } : {}),
+    },
     keepIfRefused: true,
   });
 }

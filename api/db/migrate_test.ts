@@ -59,6 +59,7 @@ const TABLES: Record<string, string> = {
   pin_failures: "device_id at",
   pin_lockouts: "device_id until",
   access_list_visits: "only_row generation as_of moved_by",
+  oidc_flows: "token_hash state nonce code_verifier redirect_uri expires_at created_at",
 };
 
 async function rejectsWith(code: string, work: () => Promise<unknown>) {

@@ -1,9 +1,10 @@
 // Deletes what has outlived its purpose: ended sessions, unused passkey
-// challenges, idempotency keys past 24 h, old sign-in failures, events (with their
-// webhook deliveries) past EVENTS_KEPT_DAYS, e-mail and push messages settled
-// (sent, failed, unsent) as long ago, and password-reset requests past a day (their
-// links live an hour, and the limit looks back an hour: auth/password_reset.ts), and
-// wrong PINs and PIN lockouts past 10 minutes (they count for 60 seconds).
+// challenges and single sign-on flows, idempotency keys past 24 h, old sign-in
+// failures, events (with their webhook deliveries) past EVENTS_KEPT_DAYS, e-mail and
+// push messages settled (sent, failed, unsent) as long ago, and password-reset
+// requests past a day (their links live an hour, and the limit looks back an hour:
+// auth/password_reset.ts), and wrong PINs and PIN lockouts past 10 minutes (they
+// count for 60 seconds).
 //
 // One process at a time (spec 3 §7): every process looks every CHECK_MS, and the one
 // whose update moves the housekeeping row's next_run_at an hour on sweeps; the others
@@ -25,6 +26,7 @@ export async function sweep(sql: Queries, idleMinutes: number) {
       or last_seen_at < now() - ${idleMinutes} * interval '1 minute' returning 1)
     select count(*)::int as n from d`;
   await sql`delete from passkey_challenges where expires_at < now()`;
+  await sql`delete from oidc_flows where expires_at < now()`;
   await sql`delete from idempotency_keys where created_at < now() - ${KEY_TTL_HOURS} * interval '1 hour'`;
   await sql`delete from sign_in_failures where at < now() - ${WINDOW_SECONDS} * interval '1 second'`;
   await sql`delete from password_resets where created_at < now() - interval '1 day'`;

@@ -24,6 +24,10 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
   await sql`insert into password_resets (email, token_hash, expires_at, created_at) values
     ('a@example.com', 'old', now(), now() - interval '25 hours'),
     ('a@example.com', 'new', now(), now() - interval '23 hours')`;
+  // Single sign-on flows never come back to go once expired (they live 10 minutes).
+  await sql`insert into oidc_flows (token_hash, state, nonce, code_verifier, redirect_uri, expires_at) values
+    ('old', 's', 'n', 'v', 'https://x.test/cb', now() - interval '1 minute'),
+    ('new', 's', 'n', 'v', 'https://x.test/cb', now() + interval '9 minutes')`;
 
   await t.step("sweeps", async () => {
     assertEquals(await sweep(sql, 60), { sessions: 1, events: 0 });
@@ -36,6 +40,7 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
     assertEquals((await sql`select token_hash from password_resets`).map((r) => r.tokenHash), ["new"]);
     assertEquals((await sql`select count(*)::int as n from pin_failures`)[0].n, 1);
     assertEquals((await sql`select count(*)::int as n from pin_lockouts`)[0].n, 0);
+    assertEquals((await sql`select token_hash from oidc_flows`).map((r) => r.tokenHash), ["new"]);
   });
 });
 
