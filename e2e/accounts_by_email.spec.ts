@@ -8,7 +8,7 @@ import { createUser, signInByApi, signInThroughForm, uniqueEmail } from "./accou
 import { signInAsAdmin } from "./dashboard";
 import { DESKTOP, expect, expectAccessibleAtAllWidths, expectPageMeta, PHONE, test } from "./fixtures";
 import { linkPath, mailTo, waitForMail } from "./mailbox";
-import { cutNetwork, readIndexedDb, restoreNetwork, waitForServiceWorker } from "./offline_helpers";
+import { cutNetwork, everythingKept, persistedAt, restoreNetwork, waitForServiceWorker } from "./offline_helpers";
 
 test.use({ serviceWorkers: "block", viewport: PHONE });
 // Several screens, two browsers and the mailbox per test, on a loaded machine.
@@ -25,18 +25,6 @@ const NEW_PASSWORD = "a-brand-new-passphrase";
 const UNKNOWN_TOKEN = "A".repeat(43);
 
 const sentTo = (email: string) => `If an account exists for ${email}, a reset link is on its way.`;
-
-/** When the persisted query cache was last written (0: never). */
-async function persistedAt(page: Page): Promise<number> {
-  const rows = ((await readIndexedDb(page)).cache ?? []) as { key: string; value?: { timestamp?: number } }[];
-  return rows.find((row) => row.key === "client")?.value?.timestamp ?? 0;
-}
-
-/** What this browser keeps for the page's origin: IndexedDB, localStorage and sessionStorage, as text. */
-async function everythingKept(page: Page): Promise<string> {
-  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
-  return JSON.stringify(await readIndexedDb(page)) + storage;
-}
 
 /** Every URL in the service worker's caches, read in the page. */
 const cachedUrls = (page: Page) =>

@@ -76,6 +76,18 @@ export async function readIndexedDb(page: Page): Promise<Record<string, unknown[
   );
 }
 
+/** When the persisted query cache was last written (0: never). */
+export async function persistedAt(page: Page): Promise<number> {
+  const rows = ((await readIndexedDb(page)).cache ?? []) as { key: string; value?: { timestamp?: number } }[];
+  return rows.find((row) => row.key === "client")?.value?.timestamp ?? 0;
+}
+
+/** What this browser keeps for the page's origin: IndexedDB, localStorage and sessionStorage, as text. */
+export async function everythingKept(page: Page): Promise<string> {
+  const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  return JSON.stringify(await readIndexedDb(page)) + storage;
+}
+
 type OutboxRow = { status: string; label: string; key: string };
 type CacheRow = { key: string; value?: { clientState: { queries: { queryKey: unknown[]; state: { status: string } }[] } } };
 
