@@ -39,6 +39,24 @@ describeApp("SCIM: tokens, discovery, limits", async (t, testApp) => {
     assertEquals(n, 1);
   });
 
+  await t.step("every /scim/v2 route the app registers refuses no token and a cookie (401)", async () => {
+    const routes = [...new Set(testApp.app.routes.filter((r) => r.path.startsWith("/scim/v2/") && r.method !== "ALL")
+      .map((r) => `${r.method} ${r.path}`))];
+    assert(routes.length >= 15, `${routes.length} SCIM routes`);
+    const anonymous = scimRequest(testApp, null);
+    const problems: string[] = [];
+    for (const route of routes) {
+      const [method, path] = route.split(" ");
+      const url = path.replace("/scim/v2", "").replace(/:[A-Za-z]+/g, "1");
+      const body = method === "GET" || method === "DELETE" ? undefined : {};
+      for (const headers of [{}, { cookie: admin.cookie }] as Record<string, string>[]) {
+        const res = await anonymous(method, url, { headers, body });
+        if (res.status !== 401) problems.push(`${route} with ${Object.keys(headers)}: ${res.status}`);
+      }
+    }
+    assertEquals(problems, []);
+  });
+
   await t.step("lastUsedAt: set on first use, then moved at most once a minute", async () => {
     const listed = async () =>
       (await admin.request("GET", "/api/scim-tokens")).json.find((x: { id: number }) => x.id === okta.id).lastUsedAt;
