@@ -5,11 +5,11 @@
 // a value filter (path: members[value eq "12"]), all replaced (Okta's
 // { op: "replace", path: "members", value: [...] }), or a rename with or without a
 // path (Okta sends { op: "replace", value: { id, displayName } }).
-import { invalidPath, invalidSyntax, invalidValue, mutability } from "./errors.ts";
+import { invalidPath, invalidSyntax, invalidValue } from "./errors.ts";
 import type { Operation } from "./patch.ts";
 import type { ScimGroupRow } from "./repo.ts";
 import { GROUP_SCHEMA, isObject } from "./resources.ts";
-import { attribute, checkSchemas, externalId, text } from "./user_edit.ts";
+import { attribute, checkSchemas, externalId, sameId, text } from "./user_edit.ts";
 import { isCanonicalId } from "../http/schema_parts.ts";
 
 export type GroupState = { displayName: string; externalId: string | null; members: Set<number> };
@@ -75,8 +75,7 @@ export function patchGroup(state: GroupState, operation: Operation, id: number):
     case "members":
       return patchMembers(state, operation);
     case "id":
-      if (op !== "remove" && value === String(id)) return state;
-      throw mutability("id is assigned by Threshold and cannot change");
+      return sameId(operation, id, state);
     case "schemas":
     case "meta":
       return state;

@@ -30,7 +30,7 @@ import {
   type ScimGroupRow,
   setExternalId,
 } from "./repo.ts";
-import { listResponse, scimGroup, versionOf } from "./resources.ts";
+import { answerResource, listResponse, scimGroup } from "./resources.ts";
 import { type GroupState, patchGroup, readGroup, stateOfGroup } from "./group_edit.ts";
 import { scimBase } from "./discovery.ts";
 
@@ -53,12 +53,8 @@ function notAdmin(name: string) {
   if (name.toLowerCase() === ADMIN_GROUP.toLowerCase()) throw adminGroupManaged();
 }
 
-function answerGroup(c: Context<Env>, row: ScimGroupRow, status: 200 | 201 = 200) {
-  const group = scimGroup(scimBase(c), row);
-  const headers: Record<string, string> = { ETag: versionOf(row.updatedAt) };
-  if (status === 201) headers.Location = group.meta.location;
-  return scimJson(c, group, status, headers);
-}
+const answerGroup = (c: Context<Env>, row: ScimGroupRow, status: 200 | 201 = 200) =>
+  answerResource(c, scimGroup(scimBase(c), row), row.updatedAt, status);
 
 /** Members joining and leaving, each audited; a member must be an existing user (400 otherwise). */
 async function changeMembers(c: Context<Env>, tx: Queries, id: number, before: Set<number>, after: Set<number>) {

@@ -1,7 +1,9 @@
 // Threshold's people and groups as SCIM resources (RFC 7643 §4): a user's userName is
 // their e-mail, which is also their one (work, primary) e-mail; meta.version is the
 // row's version (updated_at), the same one If-Match names on the dashboard.
+import type { Context } from "hono";
 import type { ScimGroupRow, ScimUserRow } from "./repo.ts";
+import { scimJson } from "./errors.ts";
 
 export const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
 export const GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
@@ -74,3 +76,15 @@ export const listResponse = (total: number, startIndex: number, resources: unkno
   startIndex,
   Resources: resources,
 });
+
+/** A User or Group as answered: its version as ETag and, when just made (201), its Location. */
+export function answerResource(
+  c: Context,
+  resource: { meta: { location: string } },
+  updatedAt: Date,
+  status: 200 | 201 = 200,
+) {
+  const headers: Record<string, string> = { ETag: versionOf(updatedAt) };
+  if (status === 201) headers.Location = resource.meta.location;
+  return scimJson(c, resource, status, headers);
+}

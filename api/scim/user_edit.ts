@@ -80,6 +80,12 @@ export function externalId(value: unknown): string | null {
   return id === "" ? null : id;
 }
 
+/** An operation on `id`: harmless when it names the id it has (Okta sends it along), else mutability. */
+export function sameId<T>({ op, value }: Operation, id: number, state: T): T {
+  if (op !== "remove" && value === String(id)) return state;
+  throw mutability("id is assigned by Threshold and cannot change");
+}
+
 /** A resource body's schemas, when sent, must name the resource's core schema. */
 export function checkSchemas(body: Record<string, unknown>, schema: string) {
   const schemas = attribute(body, "schemas");
@@ -135,8 +141,7 @@ export function patchUser(state: UserState, operation: Operation, id: number): U
       if (!plain) break;
       return { ...state, externalId: op === "remove" ? null : externalId(value) };
     case "id":
-      if (op !== "remove" && value === String(id)) return state;
-      throw mutability("id is assigned by Threshold and cannot change");
+      return sameId(operation, id, state);
     case "groups":
       throw mutability("A user's groups are changed through /Groups");
     default:

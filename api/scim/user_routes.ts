@@ -22,7 +22,7 @@ import { excluded, pageOf } from "./list.ts";
 import { readPatch } from "./patch.ts";
 import { filterText, resourceId, scimBody, unique } from "./request.ts";
 import { findScimUser, inAdminGroup, listScimUsers, type ScimUserRow, setExternalId } from "./repo.ts";
-import { listResponse, scimUser, versionOf } from "./resources.ts";
+import { answerResource, listResponse, scimUser } from "./resources.ts";
 import { checkUser, patchUser, readUser, stateOf, type UserState } from "./user_edit.ts";
 import { assertVersion } from "../http/versions.ts";
 import { scimBase } from "./discovery.ts";
@@ -34,13 +34,8 @@ async function existing(sql: Queries, id: number) {
   return found(await findScimUser(sql, id), notFound.user);
 }
 
-/** The user as answered, with its version as ETag and, when made, its Location. */
-function answerUser(c: Context<Env>, row: ScimUserRow, status: 200 | 201 = 200) {
-  const user = scimUser(scimBase(c), row);
-  const headers: Record<string, string> = { ETag: versionOf(row.updatedAt) };
-  if (status === 201) headers.Location = user.meta.location;
-  return scimJson(c, user, status, headers);
-}
+const answerUser = (c: Context<Env>, row: ScimUserRow, status: 200 | 201 = 200) =>
+  answerResource(c, scimUser(scimBase(c), row), row.updatedAt, status);
 
 /** Writes what changed between the user as they were and as the request asks, audited. */
 async function saveUser(c: Context<Env>, tx: Queries, before: ScimUserRow, state: UserState) {
