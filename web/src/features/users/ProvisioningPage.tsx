@@ -3,7 +3,7 @@
 // with `New Token` and Revoke. A table from 600 px, a card per token on a phone.
 // The list shows offline from the persisted cache; its changes need a connection
 // (scim_tokens.ts says why), so offline the buttons are off and the tab says so.
-import { useState } from "react";
+import { useId, useState } from "react";
 import Box from "@mui/joy/Box";
 import Button from "@mui/joy/Button";
 import Sheet from "@mui/joy/Sheet";
@@ -16,7 +16,7 @@ import { listStateOf } from "../../ui/ListPage";
 import { type ListColumn, ListView } from "../../ui/ListViews";
 import { PageBody, PageHeader } from "../../ui/PageHeader";
 import { usePageMeta } from "../../ui/page_meta";
-import { failedToast, doneToast } from "../../ui/toast/change_toasts";
+import { doneToast, failedToast } from "../../ui/toast/change_toasts";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { formatTime } from "../../ui/format_time";
 import { NewTokenDialog } from "./NewTokenDialog";
@@ -35,6 +35,8 @@ export default function ProvisioningPage() {
   const [revoking, setRevoking] = useState<ScimToken | null>(null);
   const revoke = useRevokeScimToken();
   const items = tokens.data ?? [];
+  const baseUrlHeading = useId();
+  const tokensHeading = useId();
 
   const revokeButton = (token: ScimToken) => (
     <Button
@@ -61,15 +63,15 @@ export default function ProvisioningPage() {
       <UsersTabs current={T.tab} />
       {!online && <Typography role="status" level="body-sm" color="warning">{T.needConnection}</Typography>}
       <Typography level="body-md" textColor="text.secondary">{T.intro}</Typography>
-      <Sheet variant="outlined" component="section" aria-labelledby="scim-base-url" sx={{ borderRadius: "sm", p: 2, display: "flex", flexDirection: "column", gap: 1 }}>
-        <Typography id="scim-base-url" level="h2" fontSize="lg">{T.baseUrl}</Typography>
+      <Sheet variant="outlined" component="section" aria-labelledby={baseUrlHeading} sx={{ borderRadius: "sm", p: 2, display: "flex", flexDirection: "column", gap: 1 }}>
+        <Typography id={baseUrlHeading} level="h2" fontSize="lg">{T.baseUrl}</Typography>
         <Typography level="body-sm">{T.baseUrlHelp}</Typography>
         <Box sx={{ maxWidth: 640 }}>
           <CopyField value={scimBaseUrl(window.location.origin)} label={T.baseUrl} />
         </Box>
       </Sheet>
-      <Box component="section" aria-labelledby="scim-tokens" sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
-        <Typography id="scim-tokens" level="h2" fontSize="lg">{T.tokens}</Typography>
+      <Box component="section" aria-labelledby={tokensHeading} sx={{ display: "flex", flexDirection: "column", gap: 1 }}>
+        <Typography id={tokensHeading} level="h2" fontSize="lg">{T.tokens}</Typography>
         <ListState {...listStateOf(tokens, items.length, { loading: T.loading, failed: T.fetchFailed, empty: T.empty })}>
           <ListView
             label={T.tokens}
