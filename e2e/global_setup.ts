@@ -1,11 +1,14 @@
 // Starts one real Threshold server for the run: a free port, a fresh database
-// (a new database on DATABASE_URL's server, or a fresh PGlite folder) and demo data.
+// (a new database on DATABASE_URL's server, or a fresh PGlite folder) and demo data,
+// configured for single sign-on with the test OpenID provider started beside it
+// (e2e/oidc_provider.ts), as a deployment with SSO is: /login shows its button.
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { startOidcProvider } from "./oidc_provider";
 
 async function freePort(): Promise<number> {
   return await new Promise((resolve, reject) => {
@@ -57,6 +60,7 @@ export default async function globalSetup() {
   const baseURL = `http://localhost:${port}`;
   mkdirSync("test-results", { recursive: true });
   const log = createWriteStream("test-results/server.log");
+  const provider = await startOidcProvider(`${baseURL}/api/auth/oidc/callback`);
   const server = spawn("node_modules/.bin/deno", ["run", "-A", "api/main.ts", "--demo"], {
     // No demo door traffic: log pages and totals must hold still while tests read them.
     // Generous database deadlines, as the API tests' (api/db/test_db.ts): on a busy
@@ -82,6 +86,7 @@ export default async function globalSetup() {
       WEBHOOK_ALLOW_PRIVATE: "true",
       // The Notifications card's test subscribes to a push service on the loopback address.
       PUSH_ALLOW_PRIVATE: "true",
+      ...provider.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -98,6 +103,7 @@ export default async function globalSetup() {
       server.kill("SIGTERM");
       await stopped;
     }
+    await provider.stop();
     await db.drop();
   };
 }

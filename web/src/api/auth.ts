@@ -2,6 +2,7 @@
 // flows make (the passkey ones are in passkeys.ts; sign-out is api/sign_out.ts).
 import { call } from "./client";
 import type { SessionUser } from "./session";
+import type { SsoStatus } from "../../../api/auth/contract.ts";
 
 export type SignupInput = { email: string; password: string; firstName: string; lastName: string };
 
@@ -24,4 +25,12 @@ export async function verifySession(): Promise<SessionUser> {
   const { user } = await call<{ user?: SessionUser }>("GET", "/api/auth/me");
   if (!user?.id) throw new Error("The session check answered without a user");
   return user;
+}
+
+/** Where the single sign-on button sends the browser (the server redirects it on to the provider). */
+export const SSO_START_PATH = "/api/auth/oidc/start";
+
+/** Whether /login offers single sign-on, its label, and a refusal to show (given once). */
+export async function ssoStatus(): Promise<SsoStatus> {
+  return await call<SsoStatus>("GET", "/api/auth/oidc");
 }

@@ -1,7 +1,9 @@
 // /login (spec 1 §2, §4, §5, §8): step 1 asks for the e-mail and checks for
 // passkeys; step 2 (AuthStep.tsx) signs in with Face ID (a passkey) or a
 // password, optionally setting up Face ID right after a password sign-in.
-import { type KeyboardEvent, lazy, Suspense, useEffect, useReducer } from "react";
+// With single sign-on configured (spec 4 §6), step 1 also shows its button under
+// Continue, and the refusal of a single sign-on that came back here.
+import { type Dispatch, type KeyboardEvent, lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/joy/Alert";
 import Button from "@mui/joy/Button";
@@ -11,12 +13,13 @@ import Input from "@mui/joy/Input";
 import Link from "@mui/joy/Link";
 import Stack from "@mui/joy/Stack";
 import Typography from "@mui/joy/Typography";
-import { checkPasskeys } from "../../api/auth";
+import { checkPasskeys, SSO_START_PATH, ssoStatus } from "../../api/auth";
 import { readRememberedEmail } from "../../offline/storage";
+import { useOnline } from "../../offline/use_outbox";
 import { ApiError } from "../../api/api_error";
 import { usePageMeta } from "../../ui/page_meta";
 import { AuthCard } from "./AuthCard";
-import { canContinue, emailLooksValid, initialLoginState, loginReducer } from "./login_state";
+import { canContinue, emailLooksValid, initialLoginState, type LoginEvent, loginReducer } from "./login_state";
 import { passkeyCheckRefusal } from "./messages";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn";
 import { Form } from "../../ui/Form";
@@ -33,8 +36,30 @@ export default function LoginPage() {
   );
 }
 
+/**
+ * The single sign-on button's label, or null: off, or not known (the page is
+ * precached, so it asks the server once mounted; offline there is no answer and no
+ * button). The answer also carries the refusal of a single sign-on that came back
+ * here, which the server gives only once.
+ */
+function useSsoLabel(dispatch: Dispatch<LoginEvent>): string | null {
+  const [label, setLabel] = useState<string | null>(null);
+  useEffect(() => {
+    ssoStatus().then(
+      (sso) => {
+        setLabel(sso.enabled ? sso.label : null);
+        if (sso.refusal) dispatch({ type: "ssoRefused", error: sso.refusal });
+      },
+      () => {}, // offline or the server away: sign in without it
+    );
+  }, [dispatch]);
+  return label;
+}
+
 function LoginForm() {
   const [state, dispatch] = useReducer(loginReducer, undefined, () => initialLoginState());
+  const ssoLabel = useSsoLabel(dispatch);
+  const online = useOnline();
   // Filled once mounted, not in the first render: that render must match the page
   // rendered at build time (app/prerender.tsx), which knows no browser's e-mail.
   useEffect(() => {
@@ -88,6 +113,18 @@ function LoginForm() {
             <Button type="submit" disabled={!canContinue(state)}>
               {state.busy === "checking" ? "Checking..." : "Continue"}
             </Button>
+            {ssoLabel && (
+              // Off while offline: the provider's page could not open.
+              <Button
+                type="button"
+                variant="outlined"
+                color="neutral"
+                disabled={!online || state.busy !== null}
+                onClick={() => window.location.assign(SSO_START_PATH)}
+              >
+                {ssoLabel}
+              </Button>
+            )}
           </Stack>
         </Form>
       ) : (

@@ -36,6 +36,17 @@ describe("step 1: e-mail", () => {
     expect(canContinue(state)).toBe(false);
   });
 
+  it("shows a single sign-on's refusal on step 1, the e-mail kept and nothing busy", () => {
+    const state = run([
+      { type: "emailChanged", email: "ada@example.com" },
+      { type: "ssoRefused", error: "No Threshold account for ada@example.com" },
+    ]);
+    expect(state).toMatchObject({ step: "email", email: "ada@example.com", busy: null, error: "No Threshold account for ada@example.com" });
+    expect(canContinue(state)).toBe(true);
+    // Continuing clears it, as any alert of step 1.
+    expect(loginReducer(state, { type: "checkStarted" }).error).toBeNull();
+  });
+
   it("shows the invalid e-mail alert", () => {
     expect(run([{ type: "invalidEmail" }]).error).toBe(MESSAGES.invalidEmail);
   });

@@ -34,7 +34,9 @@ export type LoginEvent =
   | { type: "passwordChanged"; password: string }
   | { type: "setupFaceIdChanged"; checked: boolean }
   | { type: "signInStarted"; method: "password" | "passkey" }
-  | { type: "signInFailed"; error: string };
+  | { type: "signInFailed"; error: string }
+  /** The server's refusal of a single sign-on that came back to /login. */
+  | { type: "ssoRefused"; error: string };
 
 export function initialLoginState(rememberedEmail = ""): LoginState {
   return {
@@ -112,5 +114,7 @@ export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
       return { ...state, busy: event.method, error: null };
     case "signInFailed":
       return { ...state, busy: null, error: event.error };
+    case "ssoRefused":
+      return { ...state, error: event.error };
   }
 }
