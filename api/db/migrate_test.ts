@@ -11,8 +11,8 @@ const TABLES: Record<string, string> = {
     "stripe_verification_session_id stripe_verification_status stripe_verified_at " +
     "stripe_verification_url stripe_verification_error_code " +
     "stripe_verification_error_message stripe_verification_event_at " +
-    "created_at updated_at",
-  groups: "id name description is_active lockdown_override created_at updated_at",
+    "created_at updated_at external_id",
+  groups: "id name description is_active lockdown_override created_at updated_at external_id",
   user_groups: "user_id group_id created_at",
   user_credentials: "id user_id type facility_code card_code is_active created_at updated_at",
   passkeys: "id user_id credential_id public_key counter device_type transports " +
@@ -44,7 +44,8 @@ const TABLES: Record<string, string> = {
   webhook_deliveries: "id webhook_id event_id status attempts last_status_code last_error " +
     "next_attempt_at body created_at",
   housekeeping: "id next_run_at last_run_at runs",
-  access_list_generation: "only_row generation moved_by",
+  access_list_generation: "only_row generation moved_by changes_after",
+  access_list_changes: "generation xid user_ids group_ids room_level at",
   door_events: "id event_id device_id at type released received_at",
   door_states: "device_id position since last_at tamper held_open_due_at",
   alarms: "id type severity device_id device_name room_id room_name started_at cleared_at " +

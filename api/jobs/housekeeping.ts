@@ -3,8 +3,9 @@
 // failures, events (with their webhook deliveries) past EVENTS_KEPT_DAYS, e-mail and
 // push messages settled (sent, failed, unsent) as long ago, and password-reset
 // requests past a day (their links live an hour, and the limit looks back an hour:
-// auth/password_reset.ts), and wrong PINs and PIN lockouts past 10 minutes (they
-// count for 60 seconds).
+// auth/password_reset.ts), wrong PINs and PIN lockouts past 10 minutes (they
+// count for 60 seconds), and the access lists' change log past a day
+// (access/list_changes.ts: a door holding an older list is sent the whole list).
 //
 // One process at a time (spec 3 §7): every process looks every CHECK_MS, and the one
 // whose update moves the housekeeping row's next_run_at an hour on sweeps; the others
@@ -15,6 +16,7 @@ import type { Queries } from "../db/connect.ts";
 import type { Logger } from "../http/logger.ts";
 import { KEY_TTL_HOURS } from "../http/idempotency.ts";
 import { WINDOW_SECONDS } from "../auth/throttle.ts";
+import { pruneListChanges } from "../access/list_changes.ts";
 
 /** Longer than any delivery's retries (about 3 days 4 hours) and any stream's reconnection. */
 export const EVENTS_KEPT_DAYS = 7;
@@ -32,6 +34,7 @@ export async function sweep(sql: Queries, idleMinutes: number) {
   await sql`delete from password_resets where created_at < now() - interval '1 day'`;
   await sql`delete from pin_failures where at < now() - interval '10 minutes'`;
   await sql`delete from pin_lockouts where until < now() - interval '10 minutes'`;
+  await pruneListChanges(sql);
   // Settled ones only: a message still pending is retried until its last attempt.
   await sql`delete from mail_messages where status <> 'pending' and created_at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day'`;
   await sql`delete from push_messages where status <> 'pending' and created_at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day'`;

@@ -28,6 +28,14 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
   await sql`insert into oidc_flows (token_hash, state, nonce, code_verifier, redirect_uri, expires_at) values
     ('old', 's', 'n', 'v', 'https://x.test/cb', now() - interval '1 minute'),
     ('new', 's', 'n', 'v', 'https://x.test/cb', now() + interval '9 minutes')`;
+  // The access lists' change log: a day old goes, and marks from where it is whole.
+  const logged = async (first: string) => {
+    await sql`update users set first_name = ${first} where email = 'a@example.com'`;
+    return (await sql`select generation from access_list_generation`)[0].generation as string;
+  };
+  const dayOld = await logged("Old");
+  await sql`update access_list_changes set at = now() - interval '25 hours' where generation = ${dayOld}`;
+  const recent = await logged("New");
 
   await t.step("sweeps", async () => {
     assertEquals(await sweep(sql, 60), { sessions: 1, events: 0 });
@@ -41,6 +49,8 @@ describeApp("housekeeping removes only what has expired", async (t, { sql, login
     assertEquals((await sql`select count(*)::int as n from pin_failures`)[0].n, 1);
     assertEquals((await sql`select count(*)::int as n from pin_lockouts`)[0].n, 0);
     assertEquals((await sql`select token_hash from oidc_flows`).map((r) => r.tokenHash), ["new"]);
+    assertEquals((await sql`select generation from access_list_changes`).map((r) => r.generation), [recent]);
+    assertEquals((await sql`select changes_after from access_list_generation`)[0].changesAfter, dayOld);
   });
 });
 
