@@ -33,7 +33,7 @@ import { migrate } from "../api/db/migrate.ts";
 import { createLogger } from "../api/http/logger.ts";
 import { deviceKeyOnly } from "../api/access/device_auth.ts";
 import { startSearchIndexMerge } from "../api/jobs/search_index_merge.ts";
-import { env, inFlight } from "./figures.ts";
+import { cpuMs, env, inFlight } from "./figures.ts";
 
 
 // --- the server role -------------------------------------------------------------
@@ -646,20 +646,6 @@ type Result = {
   elapsed?: number;
 };
 
-/** CPU time (user + system) the processes have used so far, in ms. */
-function cpuMs(pids: number[]): number {
-  const tick = 1000 / 100; // USER_HZ
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      // After the ")" closing the command name: state is field 3, utime 14, stime 15.
-      const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
-    } catch { /* gone */ }
-  }
-  return total;
-}
 
 function pct(sorted: number[], p: number) {
   if (!sorted.length) return NaN;

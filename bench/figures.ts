@@ -52,3 +52,18 @@ export function inFlight(limit: number) {
     }
   };
 }
+
+/** CPU time (user + system) the processes have used so far, in ms. */
+export function cpuMs(pids: number[]): number {
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      // After the ")" closing the command name: state is field 3, utime 14, stime 15.
+      const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch { /* gone */ }
+  }
+  return total;
+}

@@ -1,18 +1,29 @@
 // What a controller needs to decide alone while the server is unreachable: its
 // room (with its door unlock settings), whether it may open at all, every
 // credential of every user allowed through that room, when each may pass (the
-// schedules of the grants admitting them) and those schedules themselves, holidays
-// included, for schedules/schedule_time.ts to evaluate, and whether a lockdown
-// covers the room, with who may pass it; and the room's guests whose pass works now or
-// within 24 hours (spec 4 §5: visit_window.ts). The ETag is the SHA-256 of exactly the
-// body sent, so it changes when, and only when, the answer changes: any edit to a
-// user, group, membership, room, grant, credential, lockdown, visit or the device
-// itself that matters here, or a visit the clock brings into the 24 hours or past its end.
-import type { Queries } from "../db/connect.ts";
-import type { Reason } from "./schemas.ts";
+// schedules of the grants admitting them), the schedules of the room (its active
+// groups' grants and its unlock schedule), holidays included, for
+// schedules/schedule_time.ts to evaluate, and whether a lockdown covers the room,
+// with who may pass it; and the room's guests whose pass works now or within 24
+// hours (spec 4 §5: visit_window.ts).
+//
+// Each list has a digest of what it holds (list_digest.ts) and a version, which says
+// what changes it holds; asked with `since` a version, the answer is what changed
+// since (issue 33: list_delta.ts, list_deltas.ts) when that is smaller than the list.
+// The ETag is made from the digest (the body is the list's contents in one order and
+// form, so equal digests are equal bodies): it changes when, and only when, the
+// answer changes (any edit to a user, group, membership, room, grant, credential,
+// lockdown, visit or the device itself that matters here, or a visit the clock brings
+// into the 24 hours or past its end), and a list moved on by deltas has it too,
+// without the server hashing a list of 100,000 users for each door.
+import type { Queries, Sql } from "../db/connect.ts";
+import { LIST_VERSION, type Reason } from "./schemas.ts";
 import type { ScheduleRule } from "../schedules/schedule_time.ts";
 import { coveredByLockdown } from "../lockdowns/repo.ts";
-import { type Generations, NOBODY, type RoomParts } from "./room_parts.ts";
+import { type Generations, NOBODY, type Part, type RoomParts, type VisitsPart } from "./room_parts.ts";
+import { addShares, digestText, headShare } from "./list_digest.ts";
+import type { ListDelta, ListHead } from "./list_delta.ts";
+import { SnapshotBehind } from "./list_deltas.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
@@ -21,7 +32,7 @@ export type AccessList = {
   denyAll: Extract<Reason, "device_inactive" | "device_unassigned" | "room_inactive"> | null;
   /** scheduleIds: the schedules of the grants admitting the user (one open suffices); null: at all times. */
   users: { id: number; name: string; scheduleIds: number[] | null }[];
-  /** Every schedule the list names (grants and the unlock schedule), by id. */
+  /** The room's schedules (its active groups' grants' and its unlock schedule), by id. */
   schedules: ({ id: number; name: string } & ScheduleRule)[];
   /** Badges: the decision matches type, facility code (null = none) and card code exactly. */
   credentials: { type: string; facilityCode: string | null; cardCode: string; userId: number }[];
@@ -61,25 +72,22 @@ type DeviceRow = {
   roomActive: boolean | null;
   unlockScheduleId: number | null;
   firstPersonIn: boolean | null;
+  locked: boolean;
+  keyHash: string | null;
+  generation: string;
+  changesAfter: string;
+  visits: string;
+  visitsAsOf: Date;
 };
 
 /** Rooms' parts worked out at once, of the pool's connections. */
 const AT_ONCE = 4;
 
-/**
- * The access lists of these devices as sent (JSON), their entity tags and the
- * devices' key hashes (door_streams.ts ends a stream whose key is gone), by device
- * id; a device that no longer exists has none. Each room's part comes from `parts`
- * (room_parts.ts): worked out once per change, however many of its doors ask.
- */
-export async function accessLists(
-  sql: Queries,
-  deviceIds: number[],
-  parts: RoomParts,
-): Promise<Map<number, { json: string; tag: string; keyHash: string | null }>> {
-  const devices = await sql<
-    (DeviceRow & { locked: boolean; keyHash: string | null; generation: string; visits: string; visitsAsOf: Date })[]
-  >`
+/** A list as sent: its JSON, entity tag, version and digest, and its device's key hash. */
+export type ListAnswer = { json: string; tag: string; version: string; digest: string; keyHash: string | null };
+
+const devicesOf = (sql: Queries, deviceIds: number[]) =>
+  sql<DeviceRow[]>`
     select d.id, d.device_id, d.name, d.is_active, d.api_key_hash as key_hash, r.id as room_id, r.name as room_name,
            r.is_active as room_active, r.unlock_schedule_id, r.first_person_in,
            r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked,
@@ -87,56 +95,157 @@ export async function accessLists(
            -- statistics) made the planner expect millions of rows and JIT-compile the
            -- statement, 200-400 ms a list.
            (select generation from access_list_generation) as generation,
+           (select changes_after from access_list_generation) as changes_after,
            (select generation from access_list_visits) as visits,
            (select as_of from access_list_visits) as visits_as_of
     from devices d left join rooms r on r.id = d.room_id
     where d.id = any(${deviceIds}::int[])`;
-  const denyAllOf = (d: DeviceRow): AccessList["denyAll"] =>
-    !d.isActive ? "device_inactive" : d.roomId === null ? "device_unassigned" : !d.roomActive ? "room_inactive" : null;
+
+const denyAllOf = (d: DeviceRow): AccessList["denyAll"] =>
+  !d.isActive ? "device_inactive" : d.roomId === null ? "device_unassigned" : !d.roomActive ? "room_inactive" : null;
+
+const headOf = (d: DeviceRow): ListHead => ({
+  device: { id: d.id, deviceId: d.deviceId, name: d.name, isActive: d.isActive },
+  room: d.roomId === null ? null : {
+    id: d.roomId,
+    name: d.roomName!,
+    isActive: d.roomActive!,
+    unlockScheduleId: d.unlockScheduleId,
+    firstPersonIn: d.firstPersonIn!,
+  },
+  denyAll: denyAllOf(d),
+  lockdown: d.locked,
+});
+
+const generationsOf = (d: DeviceRow): Generations => ({
+  generation: BigInt(d.generation),
+  visits: BigInt(d.visits),
+  visitsAsOf: d.visitsAsOf,
+});
+
+/**
+ * A list's version (docs/api.md): the generation its people are exactly as of, that
+ * of its visits, and the room whose people it holds ("-": nobody, a list that denies
+ * all). Opaque to a controller, which sends it back as `since`.
+ */
+const versionOf = (people: bigint, visits: bigint, roomId: number | null) => `${people}.${visits}.${roomId ?? "-"}`;
+
+/** A version as this API sends it, or null. */
+function parseVersion(text: string): { people: bigint; visits: bigint; roomId: number | null } | null {
+  const match = LIST_VERSION.exec(text);
+  return match && { people: BigInt(match[1]), visits: BigInt(match[2]), roomId: match[3] === "-" ? null : Number(match[3]) };
+}
+
+/**
+ * The access lists of these devices as sent (JSON), their entity tags, versions and
+ * digests, and the devices' key hashes (door_streams.ts ends a stream whose key is
+ * gone), by device id; a device that no longer exists has none. Each room's part
+ * comes from `parts` (room_parts.ts): worked out once per change, however many of
+ * its doors ask.
+ */
+export async function accessLists(sql: Queries, deviceIds: number[], parts: RoomParts): Promise<Map<number, ListAnswer>> {
+  const devices = await devicesOf(sql, deviceIds);
   // Each room's part once (the members of the list after the device's own), AT_ONCE
   // at a time: each statement's deadline starts when it is issued.
   const rooms = [...new Map(devices.filter((d) => !denyAllOf(d)).map((d) => [d.roomId!, d])).values()];
-  const roomParts = new Map<number, string>();
+  const roomParts = new Map<number, { people: Part; visits: VisitsPart }>();
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, rooms.length) }, async () => {
     for (let d = rooms.shift(); d; d = rooms.shift()) {
-      const g: Generations = { generation: BigInt(d.generation), visits: BigInt(d.visits), visitsAsOf: d.visitsAsOf };
-      const [people, visits] = [
-        await parts.part(sql, g.generation, d.roomId!, d.unlockScheduleId),
-        await parts.visits(sql, g, d.roomId!),
-      ];
-      roomParts.set(d.roomId!, `${people},${visits}`);
+      const g = generationsOf(d);
+      roomParts.set(d.roomId!, { people: await parts.part(sql, g.generation, d.roomId!), visits: await parts.visits(sql, g, d.roomId!) });
     }
   }));
   const nobody = JSON.stringify({ ...NOBODY, visits: [] }).slice(1, -1);
-  const lists = new Map<number, { json: string; tag: string; keyHash: string | null }>();
+  const lists = new Map<number, ListAnswer>();
   for (const d of devices) {
-    const denyAll = denyAllOf(d);
-    const head: Pick<AccessList, "device" | "room" | "denyAll" | "lockdown"> = {
-      device: { id: d.id, deviceId: d.deviceId, name: d.name, isActive: d.isActive },
-      room: d.roomId === null ? null : {
-        id: d.roomId,
-        name: d.roomName!,
-        isActive: d.roomActive!,
-        unlockScheduleId: d.unlockScheduleId,
-        firstPersonIn: d.firstPersonIn!,
-      },
-      denyAll,
-      lockdown: d.locked,
-    };
-    const json = `${JSON.stringify(head).slice(0, -1)},${denyAll ? nobody : roomParts.get(d.roomId!)}}`;
-    lists.set(d.id, { json, tag: await entityTag(json), keyHash: d.keyHash });
+    const head = headOf(d);
+    const part = head.denyAll ? undefined : roomParts.get(d.roomId!)!;
+    const json = `${JSON.stringify(head).slice(0, -1)},${part ? `${part.people.json},${part.visits.json}` : nobody}}`;
+    const digest = digestText(addShares([headShare(head), part?.people.share ?? 0n, part?.visits.share ?? 0n]));
+    lists.set(d.id, {
+      json,
+      tag: await listTag(digest),
+      version: part ? versionOf(part.people.generation, BigInt(d.visits), d.roomId) : versionOf(BigInt(d.generation), BigInt(d.visits), null),
+      digest,
+      keyHash: d.keyHash,
+    });
   }
   return lists;
 }
 
-/** The list as sent, and its entity tag; undefined when the device no longer exists. */
-export async function taggedAccessList(
-  sql: Queries,
-  deviceId: number,
-  parts: RoomParts,
-): Promise<{ json: string; tag: string } | undefined> {
+/** The list as sent, and its entity tag, version and digest; undefined when the device no longer exists. */
+export async function taggedAccessList(sql: Queries, deviceId: number, parts: RoomParts): Promise<ListAnswer | undefined> {
   return (await accessLists(sql, [deviceId], parts)).get(deviceId);
 }
+
+/** A delta as sent (list_delta.ts), with the version, digest and entity tag of the list it makes. */
+export type DeltaAnswer = { json: string; version: string; digest: string; tag: string };
+
+/** Tries with a newer snapshot when another request moved this process's state past the first. */
+const SNAPSHOT_TRIES = 3;
+
+/**
+ * What changed in the device's list since `since` (a version this API sent), as a
+ * delta; "full" when the whole list must be sent instead (a version unknown, older
+ * than the log kept, of another room, a list that denies all, or a delta about as
+ * big as the list); undefined when the device no longer exists. Read in one
+ * repeatable read snapshot, so the delta, its version and its digest agree.
+ */
+export async function accessListDelta(
+  sql: Queries,
+  deviceId: number,
+  since: string,
+  parts: RoomParts,
+): Promise<DeltaAnswer | "full" | undefined> {
+  const from = parseVersion(since)!;
+  for (let tries = 1;; tries++) {
+    try {
+      return await inSnapshot(sql, async (tx) => {
+        const [d] = await devicesOf(tx, [deviceId]);
+        if (!d) return undefined;
+        const head = headOf(d);
+        const g = generationsOf(d);
+        if (
+          head.denyAll || from.roomId !== d.roomId || from.people < BigInt(d.changesAfter) || from.people > g.generation ||
+          from.visits > g.visits
+        ) return "full";
+        const state = await parts.deltas.state(tx, g.generation, d.roomId!);
+        // The doors that held the previous generation (most, after a change) are sent
+        // only the users whose entries changed; others, every user logged since.
+        const step = state.step?.from === from.people ? state.step : undefined;
+        const changes = step?.changes ?? await parts.deltas.changes(tx, from.people, g.generation);
+        if (!changes) return "full";
+        const people = step?.people ?? await parts.deltas.people(tx, d.roomId!, from.people, g.generation, changes);
+        // About as big as the list: the list.
+        if (people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1)) return "full";
+        const visits = await parts.visits(tx, g, d.roomId!);
+        const withVisits = from.visits !== g.visits || changes.userIds.some((id) => visits.hostIds.has(id));
+        const version = versionOf(g.generation, g.visits, d.roomId);
+        const digest = digestText(addShares([headShare(head), state.share, visits.share]));
+        const tag = await listTag(digest);
+        const delta: Omit<ListDelta, "schedules" | "visits"> = { delta: true, since, version, digest, etag: tag, ...head, ...people };
+        const json = `${JSON.stringify(delta).slice(0, -1)}${changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""}${
+          withVisits ? `,${visits.json}` : ""
+        }}`;
+        return { json, version, digest, tag };
+      });
+    } catch (error) {
+      if (!(error instanceof SnapshotBehind) || tries === SNAPSHOT_TRIES) throw error;
+    }
+  }
+}
+
+/** Runs `fn` in a read-only repeatable read transaction (or in the caller's, when given one). */
+function inSnapshot<T>(sql: Queries, fn: (tx: Queries) => Promise<T>): Promise<T> {
+  const pool = sql as Partial<Sql>;
+  return pool.begin ? pool.begin("isolation level repeatable read read only", fn) as Promise<T> : fn(sql);
+}
+
+/**
+ * A list's strong entity tag, from its digest. The label names the list's form: a
+ * release that sends the same contents in another form changes it.
+ */
+const listTag = (digest: string) => entityTag(`threshold access list 1:${digest}`);
 
 /** A strong entity tag: the SHA-256 of the body, quoted. */
 export async function entityTag(body: string): Promise<string> {

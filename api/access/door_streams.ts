@@ -2,8 +2,9 @@
 // server-sent event stream open to each connected controller. Whatever can change
 // an access list notifies every API process (the access_lists triggers, migration
 // 018); each process then works out the lists of the doors connected to it and
-// sends `list-changed` with the new ETag to each door whose list changed. So a door
-// hears of a change made through any process, and none is told twice of one list.
+// sends `list-changed` with the new ETag, version and digest (access_list.ts) to each
+// door whose list changed. So a door hears of a change made through any process, and
+// none is told twice of one list.
 // A notification lost while the listening connection was away is made good by
 // looking again after it reconnects (db/notifications.ts).
 //
@@ -188,7 +189,10 @@ export class DoorStreams {
       } else if (list.tag !== door.etag) {
         door.etag = list.tag;
         // Not awaited: a door slow to read must not hold up the others.
-        door.stream.writeSSE({ event: "list-changed", id: list.tag, data: JSON.stringify({ etag: list.tag }) })
+        // The version and digest for a door that asks for what changed (issue 33), the
+        // ETag for one that fetches the whole list.
+        const data = JSON.stringify({ etag: list.tag, version: list.version, digest: list.digest });
+        door.stream.writeSSE({ event: "list-changed", id: list.tag, data })
           .catch(() => door.stream.abort());
       }
     }

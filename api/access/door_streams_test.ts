@@ -33,12 +33,17 @@ describeApp("door streams", async (t, testApp: TestApp) => {
     await wrong.body?.cancel();
   });
 
-  await t.step("a new stream hears list-changed at once, with the access list's ETag as data and id", async () => {
+  await t.step("a new stream hears list-changed at once, with the access list's ETag as id, and its ETag, version and digest as data", async () => {
     const stream = await open();
     const first = await stream.next();
     assert(first !== "closed");
-    const tag = await listTag();
-    assertEquals(first, { event: "list-changed", id: tag, data: JSON.stringify({ etag: tag }) });
+    const list = await b.device("GET", "/api/access/devices/self/access-list");
+    const tag = list.headers.get("etag")!;
+    assertEquals(first, {
+      event: "list-changed",
+      id: tag,
+      data: JSON.stringify({ etag: tag, version: list.headers.get("access-list-version"), digest: list.headers.get("access-list-digest") }),
+    });
     await stream.cancel();
   });
 

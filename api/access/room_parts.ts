@@ -13,22 +13,11 @@
 // clock carries into the 24 hours ahead, works out again the visits of each room,
 // not its people.
 import type { Queries } from "../db/connect.ts";
-import { personName } from "../users/person_name.ts";
 import type { AccessList } from "./access_list.ts";
-import { scheduleRuleRows } from "../schedules/repo.ts";
-import { LEAD_MINUTES } from "../visits/visit_rules.ts";
-import { inWindow } from "./visit_window.ts";
-
-type Row = {
-  kind: "card" | "passkey" | "wallet";
-  userId: number;
-  userName: string;
-  scheduleIds: number[] | null;
-  lockdownOverride: boolean;
-  type: string | null;
-  facilityCode: string | null;
-  code: string;
-};
+import { addShares, entryShare, schedulesShare, visitsShare } from "./list_digest.ts";
+import { entriesOf } from "./list_delta.ts";
+import { ListDeltas } from "./list_deltas.ts";
+import { roomPeople, roomSchedules, roomVisits } from "./room_queries.ts";
 
 /** What every device of a room shares: who may pass, with what, when. */
 export type RoomPart = Pick<AccessList, "users" | "schedules" | "credentials" | "passkeys" | "wallets" | "lockdownOverrideUserIds">;
@@ -44,98 +33,34 @@ export type Generations = {
   visitsAsOf: Date;
 };
 
-/** The room's part of its doors' lists. */
-async function roomPart(sql: Queries, roomId: number, unlockScheduleId: number | null): Promise<RoomPart> {
-  // Active users in an active group holding the room, with their active credentials
-  // and the schedules of their grants (null when one grant has none: at all times).
-  const rows = await sql<Row[]>`
-    with allowed as (
-      select u.id,
-             ${personName(sql, "u")} as name,
-             case when bool_or(gr.schedule_id is null) then null
-                  else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids,
-             bool_or(g.lockdown_override) as lockdown_override
-      from group_rooms gr
-      join groups g on g.id = gr.group_id and g.is_active
-      join user_groups ug on ug.group_id = gr.group_id
-      join users u on u.id = ug.user_id and u.is_active
-      where gr.room_id = ${roomId}
-      group by u.id
-    )
-    select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
-           a.lockdown_override, c.type,
-           c.facility_code, c.card_code as code
-    from allowed a join user_credentials c on c.user_id = a.id and c.is_active
-    union all
-    select 'passkey', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, p.credential_id
-    from allowed a join passkeys p on p.user_id = a.id
-    union all
-    select 'wallet', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, w.credential_data
-    from allowed a join lastlock_credentials w on w.user_id = a.id
-      and w.credential_type = 'APPLE_WALLET' and w.is_active
-    order by 1, 6, 7, 8, 2`;
-  const part: RoomPart = { users: [], schedules: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
-  const users = new Map<number, AccessList["users"][number]>();
-  const overrides = new Set<number>();
-  for (const row of rows) {
-    users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
-    if (row.lockdownOverride) overrides.add(row.userId);
-    if (row.kind === "card") {
-      part.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code, userId: row.userId });
-    } else {
-      (row.kind === "passkey" ? part.passkeys : part.wallets).push({ credentialId: row.code, userId: row.userId });
-    }
-  }
-  part.users = [...users.values()].sort((a, b) => a.id - b.id);
-  part.lockdownOverrideUserIds = [...overrides].sort((a, b) => a - b);
-  const named = new Set(part.users.flatMap((u) => u.scheduleIds ?? []));
-  if (unlockScheduleId !== null) named.add(unlockScheduleId);
-  part.schedules = await scheduleRuleRows(sql, [...named]);
-  return part;
-}
-
 /**
- * The room's visits in the window as of `asOf` (visit_window.ts), by id: a guest's
- * PIN kept as the SHA-256 of the visit's id, a colon and the PIN (pinHash), so that
- * equal PINs of different visits differ; the pass's hash as stored. A member's guest
- * names the host (hostUserId), whom the controller holds to the host's own entry in
- * the list; an admin's guest has none.
+ * A part as sent (the members of the list after the door's own, JSON), its share of
+ * the list's digest (list_digest.ts), and the generation its people are exactly as of.
  */
-async function roomVisits(sql: Queries, roomId: number, asOf: Date): Promise<AccessList["visits"]> {
-  const rows = await sql<(Omit<AccessList["visits"][number], "activeFrom" | "endsAt"> & { activeFrom: Date; endsAt: Date })[]>`
-    select v.id as visit_id, v.guest_name,
-           ${personName(sql, "h")} as host_name,
-           case when v.bounded_by_host then v.host_id end as host_user_id,
-           (select array_agg(r.room_id order by r.room_id) from visit_rooms r where r.visit_id = v.id) as room_ids,
-           encode(sha256(convert_to(v.id || ':' || v.pin, 'UTF8')), 'hex') as pin_hash,
-           v.pass_hash,
-           v.starts_at - ${LEAD_MINUTES} * interval '1 minute' as active_from,
-           v.ends_at
-    from visit_rooms vr
-    join visits v on v.id = vr.visit_id
-    join users h on h.id = v.host_id
-    where vr.room_id = ${roomId} and ${inWindow(sql, sql`${asOf}::timestamptz`)}
-    order by v.id`;
-  return rows.map((r) => ({ ...r, activeFrom: r.activeFrom.toISOString(), endsAt: r.endsAt.toISOString() }));
-}
+export type Part = { json: string; share: bigint; generation: bigint };
+
+/** A room's visits as sent (`"visits":[…]`), their share of the digest, and their members' hosts. */
+export type VisitsPart = { json: string; share: bigint; hostIds: Set<number> };
 
 /**
  * The parts of one process, as JSON (the members of the list after the door's own),
  * for the newest generation asked for. Doors of a room asking together share one
- * query (the promise is kept from the start).
+ * query (the promise is kept from the start). The deltas (list_deltas.ts) keep their
+ * own state of each room, moved on by what changed.
  */
 export class RoomParts {
   #generation = -1n;
-  readonly #parts = new Map<number, Promise<string>>();
+  readonly #parts = new Map<number, Promise<Part>>();
   /** The generations the visits parts are of: people, visits. */
   #visitsOf: [bigint, bigint] = [-1n, -1n];
-  readonly #visits = new Map<number, Promise<string>>();
+  readonly #visits = new Map<number, Promise<VisitsPart>>();
+  readonly deltas = new ListDeltas();
 
-  /** The room's part as of `generation` (read in the database with the devices), as JSON. */
-  part(sql: Queries, generation: bigint, roomId: number, unlockScheduleId: number | null): Promise<string> {
+  /** The room's part as of `generation` (read in the database with the devices) or newer. */
+  part(sql: Queries, generation: bigint, roomId: number): Promise<Part> {
     // An older generation (a caller that read it before another moved it on) is served
     // without being kept: what it is given is as new as the database, never older.
-    if (generation < this.#generation) return partJson(sql, roomId, unlockScheduleId);
+    if (generation < this.#generation) return roomPart(sql, roomId);
     if (generation > this.#generation) {
       this.#generation = generation;
       this.#parts.clear();
@@ -143,7 +68,7 @@ export class RoomParts {
     const key = roomId;
     let part = this.#parts.get(key);
     if (!part) {
-      part = partJson(sql, roomId, unlockScheduleId);
+      part = roomPart(sql, roomId);
       this.#parts.set(key, part);
       // A failed query is not kept: the next caller asks again.
       part.catch(() => this.#parts.get(key) === part && this.#parts.delete(key));
@@ -151,26 +76,48 @@ export class RoomParts {
     return part;
   }
 
-  /** The room's visits as of `g` (read in the database with the devices), as JSON: `"visits":[…]`. */
-  visits(sql: Queries, g: Generations, roomId: number): Promise<string> {
+  /** The room's visits as of `g` (read in the database with the devices). */
+  visits(sql: Queries, g: Generations, roomId: number): Promise<VisitsPart> {
     const [people, visits] = this.#visitsOf;
-    if (g.generation < people || g.visits < visits) return visitsJson(sql, roomId, g.visitsAsOf);
+    if (g.generation < people || g.visits < visits) return visitsPart(sql, roomId, g).then((v) => v.part);
     if (g.generation > people || g.visits > visits) {
       this.#visitsOf = [g.generation, g.visits];
       this.#visits.clear();
     }
     let part = this.#visits.get(roomId);
     if (!part) {
-      part = visitsJson(sql, roomId, g.visitsAsOf);
+      const made = visitsPart(sql, roomId, g);
+      part = made.then((v) => v.part);
       this.#visits.set(roomId, part);
-      part.catch(() => this.#visits.get(roomId) === part && this.#visits.delete(roomId));
+      // Kept only when exactly as of `g`: one that saw a later change is not what
+      // another door reading `g` would be given.
+      made.then((v) => v.exact, () => false).then((exact) => !exact && this.#visits.get(roomId) === part && this.#visits.delete(roomId));
     }
     return part;
   }
 }
 
-const visitsJson = async (sql: Queries, roomId: number, asOf: Date) =>
-  `"visits":${JSON.stringify(await roomVisits(sql, roomId, asOf))}`;
+async function visitsPart(sql: Queries, roomId: number, g: Generations) {
+  const { visits, generation, visitsGeneration } = await roomVisits(sql, roomId, g.visitsAsOf);
+  return {
+    part: {
+      json: `"visits":${JSON.stringify(visits)}`,
+      share: visitsShare(visits),
+      hostIds: new Set(visits.flatMap((v) => v.hostUserId === null ? [] : [v.hostUserId])),
+    },
+    exact: generation === g.generation && visitsGeneration === g.visits,
+  };
+}
 
-const partJson = async (sql: Queries, roomId: number, unlockScheduleId: number | null) =>
-  JSON.stringify(await roomPart(sql, roomId, unlockScheduleId)).slice(1, -1);
+/** The room's part: its people, then its schedules (which a change of the people never moves). */
+async function roomPart(sql: Queries, roomId: number): Promise<Part> {
+  const { people, generation } = await roomPeople(sql, roomId);
+  const schedules = await roomSchedules(sql, roomId);
+  const part: RoomPart = { ...people, schedules };
+  const users = [...entriesOf(people).values()].map(entryShare);
+  return {
+    json: JSON.stringify({ users: part.users, schedules, credentials: part.credentials, passkeys: part.passkeys, wallets: part.wallets, lockdownOverrideUserIds: part.lockdownOverrideUserIds }).slice(1, -1),
+    share: addShares([...users, schedulesShare(schedules)]),
+    generation,
+  };
+}

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
-import { body, idParam } from "../http/validate.ts";
+import { body, idParam, query } from "../http/validate.ts";
 import {
   deviceAuth,
   deviceCatchUp,
@@ -14,13 +14,13 @@ import {
   invalidDeviceKey,
 } from "./device_auth.ts";
 import { deviceByKeyHash } from "./device_keys.ts";
-import { ackBody, decisionBody, eventsBody } from "./schemas.ts";
+import { accessListQuery, ackBody, decisionBody, eventsBody } from "./schemas.ts";
 import { acknowledge } from "./commands.ts";
 import { transaction } from "../http/transaction.ts";
 import { conflict } from "../http/errors.ts";
 import { notFound } from "../http/not_found.ts";
 import { decide } from "./decisions.ts";
-import { noneMatch, taggedAccessList } from "./access_list.ts";
+import { accessListDelta, noneMatch, taggedAccessList } from "./access_list.ts";
 import { logOfflineEvents } from "./events.ts";
 import { doorEventsBody } from "../doors/schemas.ts";
 import { recordDoorEvents } from "../doors/record_events.ts";
@@ -63,30 +63,44 @@ const decisionRoutes = new Hono<DeviceKeyEnv>()
     return c.json(decision);
   });
 
+/** Gzip'd, when asked for and worth it. */
+const gzipped = async (json: string) =>
+  await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"))).bytes();
+
 const controllerRoutes = new Hono<DeviceEnv>()
   // A storm of these (every door after a restart) waits its turn (c.var.listFetches) or
   // is refused 503 with Retry-After; the list, compressed, is made within the turn.
+  // With `since` (a version it was sent), what changed since when that is smaller
+  // (issue 33); every answer names the version and digest of the list it gives.
   .get("/devices/self/access-list", deviceCatchUp, async (c) => {
     const asked = c.req.header("if-none-match");
+    const { since } = query(c, accessListQuery);
     const gzipAccepted = acceptsGzip(c.req.header("accept-encoding"));
     return await c.var.listFetches.run(c.req.raw.signal, async () => {
-      const list = await taggedAccessList(c.var.sql, c.var.device.id, c.var.roomParts);
+      const delta = since === undefined ? "full" : await accessListDelta(c.var.sql, c.var.device.id, since, c.var.roomParts);
+      const list = delta === "full" ? await taggedAccessList(c.var.sql, c.var.device.id, c.var.roomParts) : delta;
       if (!list) throw invalidDeviceKey();
       const { json, tag } = list;
       // Which list the door holds from now on, for the Doors board (doors/presence.ts).
       c.var.presence.listFetched(c.var.device.id, tag);
+      const gzip = json.length >= COMPRESS_FROM_BYTES && gzipAccepted;
+      const versioned = { "Access-List-Version": list.version, "Access-List-Digest": list.digest };
+      if (delta !== "full") {
+        // Not the list's representation: no ETag (the body's etag names the list it makes).
+        const headers = { ...versioned, "Cache-Control": "private, no-store", Vary: "Accept-Encoding", "Content-Type": "application/json" };
+        return gzip ? c.body(await gzipped(json), 200, { ...headers, "Content-Encoding": "gzip" }) : c.body(json, 200, headers);
+      }
       // Each encoding is its own representation with its own strong tag (gzip'd
       // here, so the app-wide compression, which would weaken the tag, leaves it alone).
-      const gzip = json.length >= COMPRESS_FROM_BYTES && gzipAccepted;
       const headers = {
         ETag: gzip ? gzipTag(tag) : tag,
         "Cache-Control": "private, no-cache",
         Vary: "Accept-Encoding",
+        ...versioned,
       };
       if (noneMatch(asked, tag) || noneMatch(asked, gzipTag(tag))) return c.body(null, 304, headers);
       if (!gzip) return c.body(json, 200, { ...headers, "Content-Type": "application/json" });
-      const compressed = await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"))).bytes();
-      return c.body(compressed, 200, {
+      return c.body(await gzipped(json), 200, {
         ...headers,
         "Content-Type": "application/json",
         "Content-Encoding": "gzip",

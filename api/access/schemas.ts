@@ -122,3 +122,13 @@ export type OfflineEvent = z.infer<typeof offlineEvent>;
 
 export const eventsBody = z.array(offlineEvent, { error: "must be a list of events" })
   .max(MAX_EVENTS, `at most ${MAX_EVENTS} events per call`);
+
+/**
+ * An access list's version (access_list.ts): the generations of its people and of
+ * its visits, and its room (`-`: a list that denies all).
+ */
+export const LIST_VERSION = /^(\d{1,18})\.(\d{1,18})\.([1-9]\d{0,9}|-)$/;
+
+export const accessListQuery = z.object({
+  since: z.string().regex(LIST_VERSION, "must be a version this API sent (an access list's Access-List-Version)").optional(),
+});

@@ -1,0 +1,141 @@
+// What a room's doors' access lists hold, read in the database: who may pass and
+// with what (the people), on which schedules, and the room's guests. Whole, for a
+// full list (room_parts.ts), or for some users only, for a delta (list_deltas.ts).
+import type { Queries } from "../db/connect.ts";
+import { personName } from "../users/person_name.ts";
+import type { AccessList } from "./access_list.ts";
+import { scheduleRuleRows } from "../schedules/repo.ts";
+import { LEAD_MINUTES } from "../visits/visit_rules.ts";
+import { inListOrder, type People } from "./list_delta.ts";
+import { inWindow } from "./visit_window.ts";
+
+type Row = {
+  generation: string;
+  kind: "card" | "passkey" | "wallet" | null;
+  userId: number;
+  userName: string;
+  scheduleIds: number[] | null;
+  lockdownOverride: boolean;
+  type: string | null;
+  facilityCode: string | null;
+  code: string;
+};
+
+/**
+ * The room's people (all, or those of `userIds` only), and the generation (022) they
+ * are exactly as of: read by the same statement, so that a list built from them can
+ * say which changes it holds (list_changes.ts).
+ */
+export async function roomPeople(
+  sql: Queries,
+  roomId: number,
+  userIds: number[] | null = null,
+): Promise<{ people: People; generation: bigint }> {
+  // Active users in an active group holding the room, with their active credentials
+  // and the schedules of their grants (null when one grant has none: at all times).
+  const rows = await sql<Row[]>`
+    with allowed as (
+      select u.id,
+             ${personName(sql, "u")} as name,
+             case when bool_or(gr.schedule_id is null) then null
+                  else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids,
+             bool_or(g.lockdown_override) as lockdown_override
+      from group_rooms gr
+      join groups g on g.id = gr.group_id and g.is_active
+      join user_groups ug on ug.group_id = gr.group_id ${userIds ? sql`and ug.user_id = any(${userIds}::int[])` : sql``}
+      join users u on u.id = ug.user_id and u.is_active
+      where gr.room_id = ${roomId}
+      group by u.id
+    ), listed as (
+      select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
+             a.lockdown_override, c.type, c.facility_code, c.card_code as code
+      from allowed a join user_credentials c on c.user_id = a.id and c.is_active
+      union all
+      select 'passkey', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, p.credential_id
+      from allowed a join passkeys p on p.user_id = a.id
+      union all
+      select 'wallet', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, w.credential_data
+      from allowed a join lastlock_credentials w on w.user_id = a.id
+        and w.credential_type = 'APPLE_WALLET' and w.is_active
+    )
+    -- One row at least, for the generation.
+    select g.generation, l.* from access_list_generation g left join listed l on true`;
+  const people: People = { users: [], credentials: [], passkeys: [], wallets: [], lockdownOverrideUserIds: [] };
+  const users = new Map<number, AccessList["users"][number]>();
+  const overrides = new Set<number>();
+  for (const row of rows) {
+    if (row.kind === null) continue;
+    users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
+    if (row.lockdownOverride) overrides.add(row.userId);
+    if (row.kind === "card") {
+      people.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code, userId: row.userId });
+    } else {
+      (row.kind === "passkey" ? people.passkeys : people.wallets).push({ credentialId: row.code, userId: row.userId });
+    }
+  }
+  people.users = [...users.values()];
+  people.lockdownOverrideUserIds = [...overrides];
+  return { people: inListOrder(people), generation: BigInt(rows[0].generation) };
+}
+
+/**
+ * The room's schedules: those of the grants of active groups holding the room, and
+ * its unlock schedule. Of the room alone, not of who holds the grants, so that a
+ * user's change never changes them (list_delta.ts sends them only when they move).
+ */
+export async function roomSchedules(sql: Queries, roomId: number): Promise<AccessList["schedules"]> {
+  const ids = await sql<{ id: number }[]>`
+    select gr.schedule_id as id from group_rooms gr join groups g on g.id = gr.group_id and g.is_active
+    where gr.room_id = ${roomId} and gr.schedule_id is not null
+    union
+    select unlock_schedule_id from rooms where id = ${roomId} and unlock_schedule_id is not null`;
+  return await scheduleRuleRows(sql, ids.map((row) => row.id));
+}
+
+/**
+ * The room's visits in the window as of `asOf` (visit_window.ts), by id: a guest's
+ * PIN kept as the SHA-256 of the visit's id, a colon and the PIN (pinHash), so that
+ * equal PINs of different visits differ; the pass's hash as stored. A member's guest
+ * names the host (hostUserId), whom the controller holds to the host's own entry in
+ * the list; an admin's guest has none. With the generations (people, visits) the
+ * statement saw.
+ */
+export async function roomVisits(
+  sql: Queries,
+  roomId: number,
+  asOf: Date,
+): Promise<{ visits: AccessList["visits"]; generation: bigint; visitsGeneration: bigint }> {
+  const rows = await sql<
+    ({ generation: string; visitsGeneration: string; visitId: number | null; activeFrom: Date; endsAt: Date } & Omit<
+      AccessList["visits"][number],
+      "visitId" | "activeFrom" | "endsAt"
+    >)[]
+  >`
+    with listed as (
+      select v.id as visit_id, v.guest_name,
+             ${personName(sql, "h")} as host_name,
+             case when v.bounded_by_host then v.host_id end as host_user_id,
+             (select array_agg(r.room_id order by r.room_id) from visit_rooms r where r.visit_id = v.id) as room_ids,
+             encode(sha256(convert_to(v.id || ':' || v.pin, 'UTF8')), 'hex') as pin_hash,
+             v.pass_hash,
+             v.starts_at - ${LEAD_MINUTES} * interval '1 minute' as active_from,
+             v.ends_at
+      from visit_rooms vr
+      join visits v on v.id = vr.visit_id
+      join users h on h.id = v.host_id
+      where vr.room_id = ${roomId} and ${inWindow(sql, sql`${asOf}::timestamptz`)}
+    )
+    select g.generation, w.generation as visits_generation, l.*
+    from access_list_generation g cross join access_list_visits w left join listed l on true
+    order by l.visit_id`;
+  return {
+    visits: rows.filter((r) => r.visitId !== null).map(({ generation: _, visitsGeneration: __, ...r }) => ({
+      ...r,
+      visitId: r.visitId!,
+      activeFrom: r.activeFrom.toISOString(),
+      endsAt: r.endsAt.toISOString(),
+    })),
+    generation: BigInt(rows[0].generation),
+    visitsGeneration: BigInt(rows[0].visitsGeneration),
+  };
+}
