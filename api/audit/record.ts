@@ -40,20 +40,32 @@ export function audit(c: Context<Env>, entry: AuditEntry) {
 
 class Refused extends Error {}
 
+/** How a mutating request's events are kept (auth/access.ts's rules, scim/client.ts). */
+export type Recording = {
+  /** An admin's change: it must record at least one event to succeed. */
+  mustRecord: boolean;
+  /** A refusal (4xx, 5xx) undoes the whole request, events kept with keepIfRefused aside. */
+  refusalUndoes: boolean;
+  /** Who acted, when not the signed-in user: an identity provider through SCIM. */
+  actor?: Actor;
+};
+
+export const ADMIN_CHANGE: Recording = { mustRecord: true, refusalUndoes: true };
+export const OWN_CHANGE: Recording = { mustRecord: false, refusalUndoes: false };
+
 /**
  * Runs the rest of a mutating request in one transaction (nested in the idempotent
- * one when there is one) and writes its events there. `admin`: the request must
- * record at least one event to succeed, and a refusal changes nothing.
+ * one when there is one) and writes its events there, as `rules` say.
  */
-export async function audited(c: Context<Env>, next: Next, admin: boolean) {
+export async function audited(c: Context<Env>, next: Next, rules: Recording) {
   if (!MUTATING.has(c.req.method)) return await next();
   const entries: AuditEntry[] = [];
   try {
-    await recording(c, entries, async () => {
+    await recording(c, entries, rules.actor, async () => {
       await next();
       const refused = c.res.status >= 400;
-      if (refused && admin) throw new Refused();
-      if (!refused && admin && entries.length === 0) {
+      if (refused && rules.refusalUndoes) throw new Refused();
+      if (!refused && rules.mustRecord && entries.length === 0) {
         c.var.log.error("admin change without an audit event", { path: c.req.path });
         throw new ApiError("internal", "This change recorded no audit event");
       }
@@ -62,7 +74,7 @@ export async function audited(c: Context<Env>, next: Next, admin: boolean) {
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const kept = entries.filter((entry) => entry.keepIfRefused);
-    if (kept.length) await writeEvents(c.var.sql, c, kept);
+    if (kept.length) await writeEvents(c.var.sql, c, kept, rules.actor);
   }
 }
 
@@ -73,7 +85,7 @@ export async function audited(c: Context<Env>, next: Next, admin: boolean) {
  */
 export async function auditedWork(c: Context<Env>, work: () => Promise<void>) {
   const entries: AuditEntry[] = [];
-  await recording(c, entries, async () => {
+  await recording(c, entries, undefined, async () => {
     await work();
     return entries;
   });
@@ -83,6 +95,7 @@ export async function auditedWork(c: Context<Env>, work: () => Promise<void>) {
 async function recording(
   c: Context<Env>,
   entries: AuditEntry[],
+  actor: Actor | undefined,
   work: () => Promise<AuditEntry[]>,
 ) {
   c.set("audit", entries);
@@ -90,7 +103,7 @@ async function recording(
   try {
     await transaction(outer, async (tx) => {
       c.set("sql", tx);
-      await writeEvents(tx, c, await work());
+      await writeEvents(tx, c, await work(), actor);
     });
   } finally {
     c.set("sql", outer);
@@ -151,12 +164,13 @@ export const userActor = (user: { id: number; firstName: string; lastName: strin
 
 export const SYSTEM: Actor = { type: "system", id: null, name: "Threshold" };
 
-async function writeEvents(sql: Queries, c: Context<Env>, entries: AuditEntry[]) {
+/** The events, by `actor`, else the signed-in user, else Threshold itself. */
+async function writeEvents(sql: Queries, c: Context<Env>, entries: AuditEntry[], actor?: Actor) {
   const user = c.var.user;
   const ip = clientAddress(c);
   const userAgent = c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null;
   for (const entry of entries) {
-    await writeEvent(sql, entry, user ? userActor(user) : SYSTEM, {
+    await writeEvent(sql, entry, actor ?? (user ? userActor(user) : SYSTEM), {
       ip,
       userAgent,
       requestId: c.var.requestId,

@@ -13,7 +13,7 @@ import { ApiError, forbidden, unauthorized } from "../http/errors.ts";
 import { currentUser } from "./sessions.ts";
 import { idempotent } from "../http/idempotency.ts";
 import { checkInput } from "../http/input_rule.ts";
-import { audited } from "../audit/record.ts";
+import { ADMIN_CHANGE, audited, OWN_CHANGE } from "../audit/record.ts";
 
 export type Rule = "public" | "signedIn" | "self" | "admin" | "device";
 export const RULE = Symbol("access rule");
@@ -49,11 +49,11 @@ async function requireUser(c: Context<Env>) {
 // (audit/record.ts); an admin change must record one.
 export const allow = {
   /** Anyone: landing, sign-in, sign-up, passkey login, health. */
-  public: tag("public", async (c, next) => await audited(c, next, false)),
+  public: tag("public", async (c, next) => await audited(c, next, OWN_CHANGE)),
   /** Any active signed-in user. */
   signedIn: tag("signedIn", async (c, next) => {
     const user = await requireUser(c);
-    return await idempotent(c, user.id, () => audited(c, next, false));
+    return await idempotent(c, user.id, () => audited(c, next, OWN_CHANGE));
   }),
   /**
    * Any active signed-in user, for a call that waits for others to act on what it
@@ -75,13 +75,13 @@ export const allow = {
     if (String(user.id) !== c.req.param("id") && !user.isAdmin) {
       throw forbidden("You can only see your own data");
     }
-    return await idempotent(c, user.id, () => audited(c, next, false));
+    return await idempotent(c, user.id, () => audited(c, next, OWN_CHANGE));
   }),
   /** Members of an active group named Admin. */
   admin: tag("admin", async (c, next) => {
     const user = await requireUser(c);
     if (!user.isAdmin) throw forbidden();
-    return await idempotent(c, user.id, () => audited(c, next, true));
+    return await idempotent(c, user.id, () => audited(c, next, ADMIN_CHANGE));
   }),
 };
 

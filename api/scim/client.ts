@@ -10,19 +10,12 @@
 // person made active), and that changes nothing to record.
 import { createMiddleware } from "hono/factory";
 import type { Env } from "../http/env.ts";
-import { transaction } from "../http/transaction.ts";
-import { clientAddress } from "../auth/sessions.ts";
 import { linkTokenHash } from "../auth/tokens.ts";
-import { type AuditEntry, writeEvent } from "../audit/record.ts";
-import type { Actor } from "../audit/contract.ts";
+import { audited } from "../audit/record.ts";
 import { unauthorized } from "./errors.ts";
 import { useScimToken } from "./tokens_repo.ts";
 
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const MAX_USER_AGENT = 500;
 const BEARER = /^Bearer +(\S+) *$/i;
-
-class Refused extends Error {}
 
 export const scimClient = createMiddleware<Env>(async (c, next) => {
   const token = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
@@ -30,27 +23,9 @@ export const scimClient = createMiddleware<Env>(async (c, next) => {
   const hash = await linkTokenHash(token);
   const client = hash ? await useScimToken(c.var.sql, hash) : undefined;
   if (!client) throw unauthorized("This SCIM token is not valid or was revoked");
-  const actor: Actor = { type: "system", id: null, name: `SCIM: ${client.name}` };
-  if (!MUTATING.has(c.req.method)) return await next();
-
-  const entries: AuditEntry[] = [];
-  const outer = c.var.sql;
-  const request = {
-    ip: clientAddress(c),
-    userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
-    requestId: c.var.requestId,
-  };
-  c.set("audit", entries);
-  try {
-    await transaction(outer, async (tx) => {
-      c.set("sql", tx);
-      await next();
-      if (c.res.status >= 400) throw new Refused();
-      for (const entry of entries) await writeEvent(tx, entry, actor, request);
-    });
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
-  } finally {
-    c.set("sql", outer);
-  }
+  await audited(c, next, {
+    mustRecord: false,
+    refusalUndoes: true,
+    actor: { type: "system", id: null, name: `SCIM: ${client.name}` },
+  });
 });
