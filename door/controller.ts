@@ -1,7 +1,8 @@
 // The reference door controller (spec 3 §3). It keeps its door's access list (at
-// start, and again on each list-changed of its event stream), asks the server for
-// each badge and, when the server does not answer within 300 ms or cannot be
-// reached, decides alone with the server's own rules (api/access/offline_decision.ts)
+// start, and again on each list-changed of its event stream, by asking what changed
+// since its version and checking the result against the server's digest: issue 33),
+// asks the server for each badge and, when the server does not answer within 300 ms
+// or cannot be reached, decides alone with the server's own rules (api/access/offline_decision.ts)
 // and keeps that decision on disk until the server has it. It follows its room's
 // unlock schedule and lockdowns. Every event is one line of output. When the
 // server is away or overloaded it tries again after a random, growing wait and no
@@ -13,6 +14,8 @@
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
 import { decideAlone, WrongPins } from "../api/access/offline_decision.ts";
+import { applyDelta, type ListDelta } from "../api/access/list_delta.ts";
+import { listDigest } from "../api/access/list_digest.ts";
 import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
 import type { DoorInputEvent, DoorState, OfflineEvent, StateStore } from "./state_file.ts";
 import type { DoorEventType } from "../api/doors/door_rules.ts";
@@ -212,15 +215,64 @@ export class DoorController {
     this.#releasedUntil = Math.max(this.#releasedUntil, this.#now() + RELEASE_MS);
   }
 
-  /** The list again when it changed (If-None-Match), kept on disk. */
+  /**
+   * The list again when it changed, kept on disk: what changed since its version
+   * (issue 33), applied and checked against the server's digest of the whole list;
+   * the whole list (If-None-Match) when it has no version, when the server sends it
+   * whole, or when the list a delta makes is not the server's (a corrupted list on
+   * disk, a server's mistake): then without its ETag, which may name that list.
+   */
   async #refreshList() {
-    const headers: Record<string, string> = this.#state.etag ? { "if-none-match": this.#state.etag } : {};
-    const res = await this.#call("GET", "/api/access/devices/self/access-list", { headers, timeoutMs: 5_000 });
-    if (res.status === 304) return await res.body?.cancel();
+    const followed = this.#state.list && this.#state.version ? await this.#followDelta() : "whole";
+    if (followed !== "done") await this.#fetchWhole(followed === "whole");
+  }
+
+  /** Asks what changed since its version: done, or the whole list to fetch (with its ETag or not). */
+  async #followDelta(): Promise<"done" | "whole" | "untagged"> {
+    const since = encodeURIComponent(this.#state.version!);
+    const res = await this.#call("GET", `/api/access/devices/self/access-list?since=${since}`, { timeoutMs: 5_000 });
+    // A version this server does not take (a state file from elsewhere): the whole list.
+    if (res.status === 400) return await res.body?.cancel(), "untagged";
     if (res.status !== 200) throw await Refused.from("access list", res);
-    const list = await res.json() as AccessList;
+    const answer = await res.json();
+    if (!answer.delta) return await this.#keepWhole(answer, res), "done";
+    const delta = answer as ListDelta;
+    const list = applyDelta(this.#state.list!, delta);
+    if (listDigest(list) !== delta.digest) {
+      this.#print(`list delta ${delta.version} does not make the server's list: fetching it whole`);
+      return "untagged";
+    }
+    this.#state.list = list;
+    this.#state.etag = delta.etag;
+    this.#state.version = delta.version;
+    await this.#save();
+    this.#print(`list delta ${delta.version}: ${delta.users.length} changed, ${delta.removedUserIds.length} removed (${this.#describe(list)})`);
+    this.#followDoor();
+    return "done";
+  }
+
+  /** The whole list, unless it has it (If-None-Match, when `tagged`). */
+  async #fetchWhole(tagged: boolean) {
+    const headers: Record<string, string> = tagged && this.#state.etag ? { "if-none-match": this.#state.etag } : {};
+    const res = await this.#call("GET", "/api/access/devices/self/access-list", { headers, timeoutMs: 5_000 });
+    if (res.status === 304) {
+      await res.body?.cancel();
+      // The list it has is the server's: of this version.
+      this.#state.version = res.headers.get("access-list-version") ?? this.#state.version;
+      return await this.#save();
+    }
+    if (res.status !== 200) throw await Refused.from("access list", res);
+    await this.#keepWhole(await res.json(), res);
+  }
+
+  async #keepWhole(list: AccessList, res: Response) {
+    const digest = res.headers.get("access-list-digest");
+    // Not this list's digest: the server's mistake, or a list damaged on the way; still
+    // the best it has (a later delta's check fetches it again).
+    if (digest && listDigest(list) !== digest) this.#print("the list fetched does not match its digest");
     this.#state.list = list;
     this.#state.etag = res.headers.get("etag");
+    this.#state.version = res.headers.get("access-list-version");
     await this.#save();
     this.#print(`list ${this.#state.etag} (${this.#describe(list)})`);
     this.#followDoor();

@@ -22,6 +22,8 @@ export type DoorInputEvent = { eventId: string; at: string; type: DoorEventType;
 export type DoorState = {
   etag: string | null;
   list: AccessList | null;
+  /** The list's version (Access-List-Version): what it asks for changes since. */
+  version: string | null;
   /** Decided alone, not yet accepted by the server. */
   pending: OfflineEvent[];
   /** The door's inputs (position, exit, tamper), not yet accepted by the server, in order. */
@@ -30,7 +32,7 @@ export type DoorState = {
   lastGrantAt: string | null;
 };
 
-export const EMPTY: DoorState = { etag: null, list: null, pending: [], doorEvents: [], lastGrantAt: null };
+export const EMPTY: DoorState = { etag: null, list: null, version: null, pending: [], doorEvents: [], lastGrantAt: null };
 
 /** Where a controller keeps its state: a file (fileStore), or memory for the demo's doors. */
 export type StateStore = { load(): Promise<DoorState>; save(state: DoorState): Promise<void> };

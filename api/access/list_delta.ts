@@ -118,16 +118,17 @@ export function applyDelta(list: AccessList, delta: ListDelta): AccessList {
   };
   addEntries(people, delta.users);
   inListOrder(people);
+  // In the order of the server's body (access_list.ts: its head, then the room's parts).
   return {
     device: delta.device,
     room: delta.room,
     denyAll: delta.denyAll,
+    lockdown: delta.lockdown,
     users: people.users,
     schedules: delta.schedules ?? list.schedules,
     credentials: people.credentials,
     passkeys: people.passkeys,
     wallets: people.wallets,
-    lockdown: delta.lockdown,
     lockdownOverrideUserIds: people.lockdownOverrideUserIds,
     visits: delta.visits ?? list.visits,
   };
