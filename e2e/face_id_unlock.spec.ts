@@ -52,10 +52,13 @@ test("a member sets up Face ID and unlocks a room from Your Doors; a connected c
     await expect(unlock).toBeEnabled();
     await expectAccessible(page);
 
-    // Tap: Unlocking... while the server waits for the door, then the toast.
+    // Tap: Unlocking... until the server answers (held here: a door that acknowledges
+    // at once would otherwise end it before a look could see it), then the toast.
     const answered = page.waitForResponse((res) => res.url().endsWith(`/api/me/doors/${room.id}/unlock`));
+    const answerNow = await holdRequests(page, `**/api/me/doors/${room.id}/unlock`, "POST");
     await unlock.click();
     await expect(roomCard.getByRole("button", { name: "Unlocking..." })).toBeVisible();
+    answerNow();
     const answer = await answered;
     expect(answer.status()).toBe(200);
     expect((await answer.json()).doors).toEqual([{ deviceId: reader.id, name: reader.name, result: "unlocked" }]);
