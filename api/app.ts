@@ -15,6 +15,7 @@ import { requireRule } from "./auth/access.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { invitationRoutes } from "./auth/invitation_routes.ts";
 import { passwordResetRoutes } from "./auth/password_reset_routes.ts";
+import { oidcRoutes } from "./auth/oidc_routes.ts";
 import { visitRoutes } from "./visits/routes.ts";
 import { passRoutes } from "./visits/pass_routes.ts";
 import { accessReviewRoutes } from "./access_review/routes.ts";
@@ -128,6 +129,7 @@ export function createApp(
   app.route("/api/auth", authRoutes);
   app.route("/api/auth/invitations", invitationRoutes);
   app.route("/api/auth/password-reset", passwordResetRoutes);
+  app.route("/api/auth/oidc", oidcRoutes);
   app.route("/api/rooms", roomRoutes);
   app.route("/api/groups", groupRoomRoutes);
   app.route("/api/devices", deviceRoutes);

@@ -41,7 +41,6 @@ import {
 } from "./webauthn.ts";
 import { z } from "zod";
 import type { Done, PasskeyCheck, SignedIn } from "./contract.ts";
-import { oidcRoutes } from "./oidc_routes.ts";
 
 // Verifying against a fixed hash keeps "no such user" as slow as "wrong password".
 const DUMMY_HASH = await hashPassword("timing-equaliser-password");
@@ -209,6 +208,4 @@ export const authRoutes = new Hono<Env>()
     const ended = await signOut(c, c.var.sql, c.var.config);
     if (ended !== null) auditSignedOut(c, await sessionUser(c.var.sql, ended));
     return c.json({ success: true } satisfies Done);
-  })
-  // Single sign-on (spec 4 §6), mounted here rather than in app.ts: it is sign-in too.
-  .route("/oidc", oidcRoutes);
+  });

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import type { Env } from "../http/env.ts";
 import type { Queries } from "../db/connect.ts";
 import { found, notFound } from "../http/not_found.ts";
-import { lockForEdit } from "../http/versions.ts";
+import { assertVersion, lockForEdit } from "../http/versions.ts";
 import { transaction } from "../http/transaction.ts";
 import { auditChange, auditToggle } from "../audit/record.ts";
 import { keepingAnAdmin } from "../groups/admins.ts";
@@ -24,7 +24,6 @@ import { filterText, resourceId, scimBody, unique } from "./request.ts";
 import { findScimUser, inAdminGroup, listScimUsers, type ScimUserRow, setExternalId } from "./repo.ts";
 import { answerResource, listResponse, scimUser } from "./resources.ts";
 import { checkUser, patchUser, readUser, stateOf, type UserState } from "./user_edit.ts";
-import { assertVersion } from "../http/versions.ts";
 import { scimBase } from "./discovery.ts";
 
 /** What a SCIM change of a person shows in the audit trail. */
