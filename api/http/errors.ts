@@ -52,11 +52,15 @@ export const isUniqueViolation = (error: unknown) => (error as { code?: string }
  * Every change runs in a transaction (audit/record.ts): run the insert or update
  * in a savepoint (http/transaction.ts), so the clash does not spoil it.
  */
-export async function uniqueOr409<T>(work: Promise<T>, message: string): Promise<T> {
+export const uniqueOr409 = <T>(work: Promise<T>, message: string): Promise<T> =>
+  uniqueOr(work, () => conflict(message));
+
+/** Awaits work; a unique clash in it is thrown as `refusal()` (SCIM answers in its own words). */
+export async function uniqueOr<T>(work: Promise<T>, refusal: () => Error): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message);
+    if (isUniqueViolation(error)) throw refusal();
     throw error;
   }
 }

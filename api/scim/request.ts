@@ -2,7 +2,7 @@
 // Idempotency-Key and is not under /api, so http/input_rule.ts does not run here; the
 // same text rule (http/clean_text.ts) does, answered in SCIM's words.
 import type { Context } from "hono";
-import { isUniqueViolation } from "../http/errors.ts";
+import { uniqueOr } from "../http/errors.ts";
 import { jsonTextProblem, textProblem } from "../http/clean_text.ts";
 import { isCanonicalId } from "../http/schema_parts.ts";
 import { invalidFilter, invalidSyntax, invalidValue, resourceNotFound, uniqueness } from "./errors.ts";
@@ -46,11 +46,4 @@ export function filterText(c: Context): string | undefined {
 const MAX_FILTER = 1_000;
 
 /** Awaits work; a unique clash in it is 409 uniqueness with `detail`. */
-export async function unique<T>(work: Promise<T>, detail: string): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw uniqueness(detail);
-    throw error;
-  }
-}
+export const unique = <T>(work: Promise<T>, detail: string): Promise<T> => uniqueOr(work, () => uniqueness(detail));
