@@ -23,9 +23,14 @@ export const CONNECTION_NEEDED = {
 export function ConnectionNeededPage({ screen }: { screen: string }) {
   usePageMeta(screen);
   // Only on the event, never at mount: a page that failed to load while the browser
-  // said it was online (the server away) would otherwise reload without end.
+  // said it was online (the server away) would otherwise reload without end. And only
+  // if the browser does say it is online: Chromium has been seen to fire `online` at a
+  // page being left while offline (navigator.onLine still false), and a reload then
+  // would take the place of the page being opened.
   useEffect(() => {
-    const reload = () => window.location.reload();
+    const reload = () => {
+      if (navigator.onLine) window.location.reload();
+    };
     window.addEventListener("online", reload);
     return () => window.removeEventListener("online", reload);
   }, []);
