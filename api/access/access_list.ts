@@ -173,6 +173,50 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
   return lists;
 }
 
+/** What a list is, without the list: its entity tag, version and digest, and its device's key hash. */
+export type ListTags = Omit<ListAnswer, "json">;
+
+/**
+ * The entity tags, versions and digests of these devices' lists, and the devices' key
+ * hashes, by device id, without building a list: what tells a door whether its list
+ * is current (door_streams.ts, the Doors board). Each room's digest comes from its
+ * state in `parts.deltas` (list_deltas.ts), which a change moves on by the users it
+ * touched: a change costs each room those users, not its 100,000 entries as JSON per
+ * door. Read in one repeatable read snapshot, so each digest is of its version.
+ */
+export async function accessListTags(sql: Queries, deviceIds: number[], parts: RoomParts): Promise<Map<number, ListTags>> {
+  for (let tries = 1;; tries++) {
+    try {
+      return await inSnapshot(sql, async (tx) => {
+        const devices = await devicesOf(tx, deviceIds);
+        const roomShares = new Map<number, bigint>();
+        for (const d of devices) {
+          if (denyAllOf(d) || roomShares.has(d.roomId!)) continue;
+          const g = generationsOf(d);
+          const people = await parts.deltas.state(tx, g.generation, d.roomId!);
+          const visits = await parts.visits(tx, g, d.roomId!);
+          roomShares.set(d.roomId!, addShares([people.share, visits.share]));
+        }
+        const tags = new Map<number, ListTags>();
+        for (const d of devices) {
+          const head = headOf(d);
+          const room = head.denyAll ? undefined : roomShares.get(d.roomId!);
+          const digest = digestText(addShares([headShare(head), room ?? 0n]));
+          tags.set(d.id, {
+            tag: await listTag(digest),
+            version: versionOf(BigInt(d.generation), BigInt(d.visits), room === undefined ? null : d.roomId),
+            digest,
+            keyHash: d.keyHash,
+          });
+        }
+        return tags;
+      });
+    } catch (error) {
+      if (!(error instanceof SnapshotBehind) || tries === SNAPSHOT_TRIES) throw error;
+    }
+  }
+}
+
 /** The list as sent, and its entity tag, version and digest; undefined when the device no longer exists. */
 export async function taggedAccessList(sql: Queries, deviceId: number, parts: RoomParts): Promise<ListAnswer | undefined> {
   return (await accessLists(sql, [deviceId], parts)).get(deviceId);

@@ -1,10 +1,11 @@
 // The doors' live channel (spec 3 §3): GET /api/access/devices/self/stream keeps a
 // server-sent event stream open to each connected controller. Whatever can change
 // an access list notifies every API process (the access_lists triggers, migration
-// 018); each process then works out the lists of the doors connected to it and
-// sends `list-changed` with the new ETag, version and digest (access_list.ts) to each
-// door whose list changed. So a door hears of a change made through any process, and
-// none is told twice of one list.
+// 018); each process then works out the ETag, version and digest of the lists of the
+// doors connected to it (access_list.ts, accessListTags: from each room's digest moved
+// on by what changed, never building a list) and sends `list-changed` with them to
+// each door whose list changed. So a door hears of a change made through any process,
+// and none is told twice of one list.
 // A notification lost while the listening connection was away is made good by
 // looking again after it reconnects (db/notifications.ts).
 //
@@ -26,7 +27,7 @@ import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import { OpenStreams } from "../http/event_stream.ts";
 import { passes } from "../jobs/passes.ts";
-import { accessLists } from "./access_list.ts";
+import { accessListTags } from "./access_list.ts";
 import type { RoomParts } from "./room_parts.ts";
 import { type Presence, RENEW_MS } from "../doors/presence.ts";
 import { pendingCommands } from "./commands.ts";
@@ -181,7 +182,7 @@ export class DoorStreams {
   async #tell(doors: Door[]) {
     doors = doors.filter((door) => !door.stream.aborted);
     if (!doors.length) return;
-    const lists = await accessLists(this.#catchUp, [...new Set(doors.map((door) => door.deviceId))], this.parts);
+    const lists = await accessListTags(this.#catchUp, [...new Set(doors.map((door) => door.deviceId))], this.parts);
     for (const door of doors) {
       const list = lists.get(door.deviceId);
       if (!list || list.keyHash !== door.keyHash) {

@@ -2,10 +2,10 @@
 // door's position, its room's lock, whether it holds the newest access list, and its
 // most pressing alarm. Read in a few statements for the whole building: presence and
 // door state and alarms in one, the rooms' door states once, the lists' tags from the
-// rooms' shared parts (room_parts.ts).
+// rooms' digests (access_list.ts, accessListTags), without building any list.
 import type { Queries } from "../db/connect.ts";
 import { selectRooms } from "../rooms/repo.ts";
-import { accessLists } from "../access/access_list.ts";
+import { accessListTags } from "../access/access_list.ts";
 import type { RoomParts } from "../access/room_parts.ts";
 import { ONLINE_WITHIN_MS } from "./presence.ts";
 import type { DoorEntry } from "./contract.ts";
@@ -47,7 +47,7 @@ export async function doorBoard(sql: Queries, parts: RoomParts, deviceIds?: numb
   const roomIds = [...new Set(rows.flatMap((row) => (row.roomId === null ? [] : [row.roomId])))];
   const [rooms, lists] = await Promise.all([
     selectRooms(sql, sql`where r.id = any(${roomIds}::int[])`),
-    accessLists(sql, rows.map((row) => row.deviceId), parts),
+    accessListTags(sql, rows.map((row) => row.deviceId), parts),
   ]);
   const lockOf = new Map(rooms.map((room) => [room.id, room.doorState.state]));
   return rows.map((row): DoorEntry => {
