@@ -36,6 +36,13 @@ import { CHECK_MS, moveVisitWindow } from "./visit_window.ts";
 /** After a pass that failed, the next try. */
 const RETRY_MS = 1_000;
 
+/**
+ * Changes heard within this long after a change's pass began wait for one pass at
+ * its end: a bulk change (an import, many memberships, each its own commit) tells a
+ * door once per window, not once per row. A change after a quiet spell goes at once.
+ */
+export const COALESCE_MS = 200;
+
 type Door = {
   deviceId: number;
   /** The key the stream was opened with: once the device no longer has it, the stream ends. */
@@ -63,6 +70,9 @@ export class DoorStreams {
   #vouching: ReturnType<typeof setInterval> | undefined;
   /** Looks whether a visit crossed the lists' window while doors are connected here. */
   #windowWatch: ReturnType<typeof setInterval> | undefined;
+  /** When the last pass for a change was asked for, and the pass waiting for its window's end. */
+  #changedAt = -Infinity;
+  #coalescing: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly sql: Queries,
@@ -113,6 +123,8 @@ export class DoorStreams {
   #stopVouching() {
     clearInterval(this.#vouching);
     this.#vouching = undefined;
+    clearTimeout(this.#coalescing); // no door here is left to tell
+    this.#coalescing = undefined;
     clearInterval(this.#windowWatch);
     this.#windowWatch = undefined;
   }
@@ -144,10 +156,20 @@ export class DoorStreams {
     }
   }
 
-  /** Something changed: every door's list is looked at again. */
+  /** Something changed: every door's list is looked at again, at once or at the end of the window (COALESCE_MS). */
   #changed() {
     this.#everyDoor = true;
-    this.#pass();
+    if (this.#coalescing) return;
+    const wait = this.#changedAt + COALESCE_MS - performance.now();
+    if (wait <= 0) {
+      this.#changedAt = performance.now();
+      return this.#pass();
+    }
+    this.#coalescing = setTimeout(() => {
+      this.#coalescing = undefined;
+      this.#changedAt = performance.now();
+      this.#pass();
+    }, wait);
   }
 
   /**

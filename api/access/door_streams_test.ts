@@ -6,6 +6,7 @@
 import { assert, assertEquals } from "../testing/assert.ts";
 import { describeApp, type TestApp } from "../testing/test_app.ts";
 import { building } from "./testing.ts";
+import { COALESCE_MS } from "./door_streams.ts";
 import { events } from "../testing/sse.ts";
 
 describeApp("door streams", async (t, testApp: TestApp) => {
@@ -75,6 +76,26 @@ describeApp("door streams", async (t, testApp: TestApp) => {
     assert(heard !== "closed");
     assertEquals(heard.id, await listTag());
     assert((await b.device("GET", "/api/access/devices/self/access-list")).text.includes("Augusta"));
+    await stream.cancel();
+  });
+
+  await t.step("30 changes committed 20 ms apart: the door hears one list-changed per window (COALESCE_MS), the last with the final list", async () => {
+    const stream = await open({ "last-event-id": await listTag() });
+    const started = performance.now();
+    // Spaced as an import's requests are: each pass would otherwise end before the next commit.
+    for (let i = 0; i < 30; i++) {
+      await sql`update users set first_name = ${`Bulk${i}`} where id = ${b.userId}`;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const final = await listTag();
+    let heard = 0;
+    for (let last = ""; last !== final; heard++) {
+      const event = await stream.next();
+      assert(event !== "closed");
+      last = event.id!;
+    }
+    const windows = Math.ceil((performance.now() - started) / COALESCE_MS);
+    assert(heard <= windows + 1, `${heard} list-changed for 30 changes in ${windows} windows`);
     await stream.cancel();
   });
 
