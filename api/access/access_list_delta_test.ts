@@ -5,7 +5,8 @@
 import { assert, assertEquals, assertNotEquals } from "../testing/assert.ts";
 import { describeApp } from "../testing/test_app.ts";
 import { building, prngForTests } from "./testing.ts";
-import type { AccessList } from "./access_list.ts";
+import { type AccessList, accessListTags } from "./access_list.ts";
+import { RoomParts } from "./room_parts.ts";
 import { applyDelta, type ListDelta } from "./list_delta.ts";
 import { listDigest } from "./list_digest.ts";
 import { pruneListChanges } from "./list_changes.ts";
@@ -78,6 +79,13 @@ describeApp("access list deltas", async (t, testApp) => {
     ["a grant removed", (tx) => tx`delete from group_rooms where (group_id, room_id) = (select group_id, room_id from group_rooms order by random() limit 1)`],
     ["a group deactivated or back", (tx) => tx`update groups set is_active = not is_active where id = ${pick(groups)}`],
     ["a group's lockdown override toggled", (tx) => tx`update groups set lockdown_override = not lockdown_override where id = ${pick(groups)}`],
+    ["a group deleted (one made first)", async (tx) => {
+      const [g] = await tx`insert into groups (name, lockdown_override) values (${code()}, ${random() < 0.3}) returning id`;
+      groups.push(g.id);
+      await tx`insert into group_rooms (group_id, room_id, schedule_id) values (${g.id}, ${pick(rooms)}, ${pick([null, ...schedules])})`;
+      await tx`insert into user_groups (user_id, group_id) select distinct u, ${g.id}::int from unnest(${[pick(users), pick(users), pick(users)]}::int[]) u`;
+      if (random() < 0.7) await tx`delete from groups where id = ${groups.splice(groups.indexOf(pick(groups.slice(1))), 1)[0]}`;
+    }],
     ["a group renamed (no change)", (tx) => tx`update groups set name = name || '.' where id = ${pick(groups)}`],
     ["a schedule edited", (tx) => tx`update schedules set weekly = ${sql.json({ friday: [{ start: pick(["08:00", "10:00"]), end: "18:00" }] })} where id = ${pick(schedules)}`],
     ["a schedule given holidays", async (tx) => {
@@ -113,8 +121,9 @@ describeApp("access list deltas", async (t, testApp) => {
     doors.push([1, 3, 7].map((every) => ({ list: res.json, version: res.headers.get("access-list-version")!, every })));
   }
   const tally = { deltas: 0, trimmed: 0, full: 0 };
+  const parts = new RoomParts();
 
-  await t.step("after each of 120 random changes, every door's delta makes the server's list, digest included", async () => {
+  await t.step("after each of 120 random changes, every door's delta makes the server's list, digest included, and its tags are the full list's", async () => {
     for (let step = 1; step <= 120; step++) {
       const done: string[] = [];
       await sql.begin(async (tx) => {
@@ -124,11 +133,15 @@ describeApp("access list deltas", async (t, testApp) => {
           done.push(what);
         }
       });
+      // What tells a door whether its list is current, worked out from room states moved on step by step.
+      const tags = await accessListTags(sql, devices, parts);
       for (let i = 0; i < devices.length; i++) {
         const full = await get(i);
         assertEquals(full.status, 200);
         const digest = full.headers.get("access-list-digest")!;
         assertEquals(listDigest(full.json), digest, "the digest of the full list, worked out from it alone");
+        const { tag, version } = tags.get(devices[i])!;
+        assertEquals([tag, version, tags.get(devices[i])!.digest], [full.headers.get("etag"), full.headers.get("access-list-version"), digest]);
         for (const door of doors[i].filter((d) => step % d.every === 0)) {
           const res = await get(i, door.version);
           assertEquals(res.status, 200);
