@@ -30,6 +30,9 @@ test.describe("admin", () => {
   });
 
   test("desktop: side navigation to every area, widening on hover", async ({ page }) => {
+    // Eleven screens loaded one after another: about 13 s alone, past 30 s inside the
+    // suite on a 2-core machine (the budget is for the work, nothing here waits longer).
+    test.slow();
     await page.setViewportSize(DESKTOP);
     await page.goto("/dash");
     await expect(page).toHaveURL(/\/dash\/users$/);
@@ -70,6 +73,7 @@ test.describe("admin", () => {
   const UNDER_MORE = ["Groups", "Devices", "Schedules", "Audit Log", "Webhooks"];
   for (const [label, size] of [["phone", PHONE], ["tablet", TABLET]] as const) {
     test(`${label}: a top bar with a named icon button per area and the avatar`, async ({ page }) => {
+      test.slow(); // eleven screens, as above
       await page.setViewportSize(size);
       await page.goto("/dash/users");
       const nav = dashNav(page);
