@@ -184,37 +184,31 @@ export type ListTags = Omit<ListAnswer, "json">;
  * touched: a change costs each room those users, not its 100,000 entries as JSON per
  * door. Read in one repeatable read snapshot, so each digest is of its version.
  */
-export async function accessListTags(sql: Queries, deviceIds: number[], parts: RoomParts): Promise<Map<number, ListTags>> {
-  for (let tries = 1;; tries++) {
-    try {
-      return await inSnapshot(sql, async (tx) => {
-        const devices = await devicesOf(tx, deviceIds);
-        const roomShares = new Map<number, bigint>();
-        for (const d of devices) {
-          if (denyAllOf(d) || roomShares.has(d.roomId!)) continue;
-          const g = generationsOf(d);
-          const people = await parts.deltas.state(tx, g.generation, d.roomId!);
-          const visits = await parts.visits(tx, g, d.roomId!);
-          roomShares.set(d.roomId!, addShares([people.share, visits.share]));
-        }
-        const tags = new Map<number, ListTags>();
-        for (const d of devices) {
-          const head = headOf(d);
-          const room = head.denyAll ? undefined : roomShares.get(d.roomId!);
-          const digest = digestText(addShares([headShare(head), room ?? 0n]));
-          tags.set(d.id, {
-            tag: await listTag(digest),
-            version: versionOf(BigInt(d.generation), BigInt(d.visits), room === undefined ? null : d.roomId),
-            digest,
-            keyHash: d.keyHash,
-          });
-        }
-        return tags;
-      });
-    } catch (error) {
-      if (!(error instanceof SnapshotBehind) || tries === SNAPSHOT_TRIES) throw error;
+export function accessListTags(sql: Queries, deviceIds: number[], parts: RoomParts): Promise<Map<number, ListTags>> {
+  return inStateSnapshot(sql, async (tx) => {
+    const devices = await devicesOf(tx, deviceIds);
+    const roomShares = new Map<number, bigint>();
+    for (const d of devices) {
+      if (denyAllOf(d) || roomShares.has(d.roomId!)) continue;
+      const g = generationsOf(d);
+      const people = await parts.deltas.state(tx, g.generation, d.roomId!);
+      const visits = await parts.visits(tx, g, d.roomId!);
+      roomShares.set(d.roomId!, addShares([people.share, visits.share]));
     }
-  }
+    const tags = new Map<number, ListTags>();
+    for (const d of devices) {
+      const head = headOf(d);
+      const room = head.denyAll ? undefined : roomShares.get(d.roomId!);
+      const digest = digestText(addShares([headShare(head), room ?? 0n]));
+      tags.set(d.id, {
+        tag: await listTag(digest),
+        version: versionOf(BigInt(d.generation), BigInt(d.visits), room === undefined ? null : d.roomId),
+        digest,
+        keyHash: d.keyHash,
+      });
+    }
+    return tags;
+  });
 }
 
 /** The list as sent, and its entity tag, version and digest; undefined when the device no longer exists. */
@@ -235,44 +229,49 @@ const SNAPSHOT_TRIES = 3;
  * big as the list); undefined when the device no longer exists. Read in one
  * repeatable read snapshot, so the delta, its version and its digest agree.
  */
-export async function accessListDelta(
+export function accessListDelta(
   sql: Queries,
   deviceId: number,
   since: string,
   parts: RoomParts,
 ): Promise<DeltaAnswer | "full" | undefined> {
   const from = parseVersion(since)!;
+  return inStateSnapshot(sql, async (tx) => {
+    const [d] = await devicesOf(tx, [deviceId]);
+    if (!d) return undefined;
+    const head = headOf(d);
+    const g = generationsOf(d);
+    if (
+      head.denyAll || from.roomId !== d.roomId || from.people < BigInt(d.changesAfter) || from.people > g.generation ||
+      from.visits > g.visits
+    ) return "full";
+    const state = await parts.deltas.state(tx, g.generation, d.roomId!);
+    // The doors that held the previous generation (most, after a change) are sent
+    // only the users whose entries changed; others, every user logged since.
+    const step = state.step?.from === from.people ? state.step : undefined;
+    const changes = step?.changes ?? await parts.deltas.changes(tx, from.people, g.generation);
+    if (!changes) return "full";
+    const people = step?.people ?? await parts.deltas.people(tx, d.roomId!, from.people, g.generation, changes);
+    // About as big as the list: the list.
+    if (people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1)) return "full";
+    const visits = await parts.visits(tx, g, d.roomId!);
+    const withVisits = from.visits !== g.visits || changes.userIds.some((id) => visits.hostIds.has(id));
+    const version = versionOf(g.generation, g.visits, d.roomId);
+    const digest = digestText(addShares([headShare(head), state.share, visits.share]));
+    const tag = await listTag(digest);
+    const delta: Omit<ListDelta, "schedules" | "visits"> = { delta: true, since, version, digest, etag: tag, ...head, ...people };
+    const json = `${JSON.stringify(delta).slice(0, -1)}${changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""}${
+      withVisits ? `,${visits.json}` : ""
+    }}`;
+    return { json, version, digest, tag };
+  });
+}
+
+/** Runs `fn` in a snapshot, again in a newer one when another caller moved a room's state past the first. */
+async function inStateSnapshot<T>(sql: Queries, fn: (tx: Queries) => Promise<T>): Promise<T> {
   for (let tries = 1;; tries++) {
     try {
-      return await inSnapshot(sql, async (tx) => {
-        const [d] = await devicesOf(tx, [deviceId]);
-        if (!d) return undefined;
-        const head = headOf(d);
-        const g = generationsOf(d);
-        if (
-          head.denyAll || from.roomId !== d.roomId || from.people < BigInt(d.changesAfter) || from.people > g.generation ||
-          from.visits > g.visits
-        ) return "full";
-        const state = await parts.deltas.state(tx, g.generation, d.roomId!);
-        // The doors that held the previous generation (most, after a change) are sent
-        // only the users whose entries changed; others, every user logged since.
-        const step = state.step?.from === from.people ? state.step : undefined;
-        const changes = step?.changes ?? await parts.deltas.changes(tx, from.people, g.generation);
-        if (!changes) return "full";
-        const people = step?.people ?? await parts.deltas.people(tx, d.roomId!, from.people, g.generation, changes);
-        // About as big as the list: the list.
-        if (people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1)) return "full";
-        const visits = await parts.visits(tx, g, d.roomId!);
-        const withVisits = from.visits !== g.visits || changes.userIds.some((id) => visits.hostIds.has(id));
-        const version = versionOf(g.generation, g.visits, d.roomId);
-        const digest = digestText(addShares([headShare(head), state.share, visits.share]));
-        const tag = await listTag(digest);
-        const delta: Omit<ListDelta, "schedules" | "visits"> = { delta: true, since, version, digest, etag: tag, ...head, ...people };
-        const json = `${JSON.stringify(delta).slice(0, -1)}${changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""}${
-          withVisits ? `,${visits.json}` : ""
-        }}`;
-        return { json, version, digest, tag };
-      });
+      return await inSnapshot(sql, fn);
     } catch (error) {
       if (!(error instanceof SnapshotBehind) || tries === SNAPSHOT_TRIES) throw error;
     }
