@@ -24,6 +24,7 @@ import { type Generations, NOBODY, type Part, type RoomParts, type VisitsPart } 
 import { addShares, digestText, headShare } from "./list_digest.ts";
 import type { ListDelta, ListHead } from "./list_delta.ts";
 import { SnapshotBehind } from "./list_deltas.ts";
+import { grantsColumn, type RoomGrants, roomGrants } from "./room_queries.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
@@ -72,6 +73,8 @@ type DeviceRow = {
   roomActive: boolean | null;
   unlockScheduleId: number | null;
   firstPersonIn: boolean | null;
+  /** The room's grants (room_queries.ts: grantsColumn). */
+  grants: string;
   locked: boolean;
   keyHash: string | null;
   generation: string;
@@ -89,7 +92,7 @@ export type ListAnswer = { json: string; tag: string; version: string; digest: s
 const devicesOf = (sql: Queries, deviceIds: number[]) =>
   sql<DeviceRow[]>`
     select d.id, d.device_id, d.name, d.is_active, d.api_key_hash as key_hash, r.id as room_id, r.name as room_name,
-           r.is_active as room_active, r.unlock_schedule_id, r.first_person_in,
+           r.is_active as room_active, r.unlock_schedule_id, r.first_person_in, ${grantsColumn(sql, sql`r.id`)} as grants,
            r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked,
            -- Each as a scalar subquery: joined, their tables (one row each, but without
            -- statistics) made the planner expect millions of rows and JIT-compile the
@@ -116,6 +119,8 @@ const headOf = (d: DeviceRow): ListHead => ({
   denyAll: denyAllOf(d),
   lockdown: d.locked,
 });
+
+const grantsOf = (d: DeviceRow): RoomGrants => roomGrants(d.grants, d.unlockScheduleId);
 
 const generationsOf = (d: DeviceRow): Generations => ({
   generation: BigInt(d.generation),
@@ -152,7 +157,7 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, rooms.length) }, async () => {
     for (let d = rooms.shift(); d; d = rooms.shift()) {
       const g = generationsOf(d);
-      roomParts.set(d.roomId!, { people: await parts.part(sql, g.generation, d.roomId!), visits: await parts.visits(sql, g, d.roomId!) });
+      roomParts.set(d.roomId!, { people: await parts.part(sql, g.generation, grantsOf(d)), visits: await parts.visits(sql, g, d.roomId!) });
     }
   }));
   const nobody = JSON.stringify({ ...NOBODY, visits: [] }).slice(1, -1);
@@ -191,7 +196,7 @@ export function accessListTags(sql: Queries, deviceIds: number[], parts: RoomPar
     for (const d of devices) {
       if (denyAllOf(d) || roomShares.has(d.roomId!)) continue;
       const g = generationsOf(d);
-      const people = await parts.deltas.state(tx, g.generation, d.roomId!);
+      const people = await parts.deltas.state(tx, g.generation, d.roomId!, grantsOf(d));
       const visits = await parts.visits(tx, g, d.roomId!);
       roomShares.set(d.roomId!, addShares([people.share, visits.share]));
     }
@@ -245,13 +250,16 @@ export function accessListDelta(
       head.denyAll || from.roomId !== d.roomId || from.people < BigInt(d.changesAfter) || from.people > g.generation ||
       from.visits > g.visits
     ) return "full";
-    const state = await parts.deltas.state(tx, g.generation, d.roomId!);
+    const grants = grantsOf(d);
+    const state = await parts.deltas.state(tx, g.generation, d.roomId!, grants);
     // The doors that held the previous generation (most, after a change) are sent
-    // only the users whose entries changed; others, every user logged since.
-    const step = state.step?.from === from.people ? state.step : undefined;
+    // only the users whose entries changed in rooms with these grants; others, and
+    // all after a room-level change (which may have been this room's grants, so that
+    // it held another state's people before), every user logged since.
+    const step = state.step?.from === from.people && !state.step.changes.roomLevel ? state.step : undefined;
     const changes = step?.changes ?? await parts.deltas.changes(tx, from.people, g.generation);
     if (!changes) return "full";
-    const people = step?.people ?? await parts.deltas.people(tx, d.roomId!, from.people, g.generation, changes);
+    const people = step?.people ?? await parts.deltas.people(tx, grants, from.people, g.generation, changes);
     // About as big as the list: the list.
     if (people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1)) return "full";
     const visits = await parts.visits(tx, g, d.roomId!);

@@ -76,6 +76,13 @@ describeApp("access list deltas", async (t, testApp) => {
     ["a wallet pass switched off or on", (tx) => tx`update lastlock_credentials set is_active = not is_active where id = (select id from lastlock_credentials order by random() limit 1)`],
     ["a room granted", (tx) => tx`insert into group_rooms (group_id, room_id, schedule_id) values (${pick(groups)}, ${pick(rooms)}, ${pick([null, ...schedules])}) on conflict do nothing`],
     ["a grant rescheduled", (tx) => tx`update group_rooms set schedule_id = ${pick([null, ...schedules])} where (group_id, room_id) = (select group_id, room_id from group_rooms order by random() limit 1)`],
+    ["a room given another's grants and unlock schedule", async (tx) => {
+      const [room, like] = [pick(rooms), pick(rooms)];
+      if (room === like) return;
+      await tx`delete from group_rooms where room_id = ${room}`;
+      await tx`insert into group_rooms (group_id, room_id, schedule_id) select group_id, ${room}, schedule_id from group_rooms where room_id = ${like}`;
+      await tx`update rooms set unlock_schedule_id = (select unlock_schedule_id from rooms where id = ${like}) where id = ${room}`;
+    }],
     ["a grant removed", (tx) => tx`delete from group_rooms where (group_id, room_id) = (select group_id, room_id from group_rooms order by random() limit 1)`],
     ["a group deactivated or back", (tx) => tx`update groups set is_active = not is_active where id = ${pick(groups)}`],
     ["a group's lockdown override toggled", (tx) => tx`update groups set lockdown_override = not lockdown_override where id = ${pick(groups)}`],
@@ -268,5 +275,33 @@ describeApp("access list deltas", async (t, testApp) => {
     const full = await get(0);
     assertEquals(res.json.delta ? applyDelta(before.json, res.json) : res.json, full.json);
     assertEquals(res.headers.get("access-list-digest"), full.headers.get("access-list-digest"));
+  });
+
+  await t.step("a room given another's grants shares its state, and its doors are sent their new people", async () => {
+    // Two rooms: the first held by a group of its own, the second by nobody.
+    const [campus] = await ids(sql`insert into groups (name) values ('Campus') returning id`);
+    const members = await ids(sql`insert into users (email, password_hash, first_name)
+      select 'campus' || n || '@example.com', 'x', 'Campus' from generate_series(1, 5) n returning id`);
+    await sql`insert into user_groups (user_id, group_id) select u, ${campus}::int from unnest(${members}::int[]) u`;
+    await sql`insert into user_credentials (user_id, type, card_code) select u, 'EM41', 'CAMPUS' || u from unnest(${members}::int[]) u`;
+    await sql`delete from group_rooms where room_id in (${rooms[1]}, ${rooms[2]})`;
+    await sql`insert into group_rooms (group_id, room_id) values (${campus}, ${rooms[1]})`;
+    await sql`update rooms set is_active = true, unlock_schedule_id = null where id in (${rooms[1]}, ${rooms[2]})`;
+    await sql`update devices set is_active = true, room_id = case id when ${devices[1]}::int then ${rooms[1]}::int else ${rooms[2]}::int end
+      where id in (${devices[1]}, ${devices[2]})`;
+    const first = await get(1), second = await get(2);
+    assertEquals(second.json.users, []);
+    // The first room's state made at this version (this process's, as a door's ask does).
+    assertEquals((await get(1, first.headers.get("access-list-version")!)).json.users, []);
+
+    // The second room is given the first's grant: its kind of room is now the first's,
+    // whose state this change moves on without a person's entry changing in it.
+    await sql`insert into group_rooms (group_id, room_id) values (${campus}, ${rooms[2]})`;
+    const firstAgain = await get(1, first.headers.get("access-list-version")!);
+    assertEquals(firstAgain.json.delta ? applyDelta(first.json, firstAgain.json) : firstAgain.json, (await get(1)).json);
+    const res = await get(2, second.headers.get("access-list-version")!);
+    const full = await get(2);
+    assertEquals(res.json.delta ? applyDelta(second.json, res.json) : res.json, full.json);
+    assertEquals(full.json.users.map((u: { id: number }) => u.id), members);
   });
 });

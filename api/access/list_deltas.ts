@@ -1,14 +1,17 @@
 // What a room's doors are sent when they ask what changed since their version
-// (issue 33, list_delta.ts), worked out once per room and change, not once per door.
+// (issue 33, list_delta.ts), worked out once per change for every room alike in its
+// grants (room_queries.ts: RoomGrants), not once per door or per room.
 //
-// Each process keeps, per room, its people's shares of the digest (list_digest.ts:
-// user id -> share, and their sum) and its schedules, exactly as of one generation:
-// made once from the whole room, then moved on by what changed (list_changes.ts),
-// so the digest of a list of 100,000 users costs, per change, the users it touched.
-// Moving on also gives the step's delta, trimmed to the users whose entries really
-// changed: what every door of the room that held the previous generation is sent. A
-// door further behind is sent, for every user logged since its version, their entry
-// now or their removal (worked out once per room and version).
+// Each process keeps, per kind of room (its grants' key), its people's shares of the
+// digest (list_digest.ts: user id -> share, and their sum) and its schedules, exactly
+// as of one generation: made once from the whole of them, then moved on by what
+// changed (list_changes.ts), so the digest of a list of 100,000 users costs, per
+// change, the users it touched. Moving on also gives the step's delta, trimmed to the
+// users whose entries really changed: what every door of such a room that held the
+// previous generation is sent, unless room-level things moved (a room's grants may
+// have, and with them which of these states it is). A door further behind is sent,
+// for every user logged since its version, their entry now or their removal (worked
+// out once per kind of room and version). A state no room uses any more is dropped.
 //
 // Everything here runs in the caller's snapshot (a repeatable read transaction that
 // read the generation): a state is never moved on by rows of another moment.
@@ -17,7 +20,7 @@ import type { AccessList } from "./access_list.ts";
 import { changesBetween, type Changes } from "./list_changes.ts";
 import { addShares, entryShare, schedulesShare } from "./list_digest.ts";
 import { entriesOf, type UserEntry } from "./list_delta.ts";
-import { roomPeople, roomSchedules } from "./room_queries.ts";
+import { type RoomGrants, roomPeople, roomSchedules } from "./room_queries.ts";
 
 /**
  * Users whose entries are worked out for one delta, at most: more (a group of
@@ -44,30 +47,41 @@ type RoomState = {
 export class SnapshotBehind extends Error {}
 
 export class ListDeltas {
-  /** Per room, its state, moved on one caller at a time. */
-  readonly #states = new Map<number, Promise<RoomState | undefined>>();
+  /** Per kind of room (its grants' key), its state, moved on one caller at a time. */
+  readonly #states = new Map<string, Promise<RoomState | undefined>>();
+  /** Each room's grants' key, as last asked: a state no room has any more is dropped. */
+  readonly #keys = new Map<number, string>();
   /** The generation the caches below are for. */
   #upTo = -1n;
   readonly #changes = new Map<bigint, Promise<Changes | null>>();
   readonly #people = new Map<string, Promise<PeopleDelta>>();
 
-  /** The room's state exactly as of `generation`, the caller's snapshot's. */
-  async state(tx: Queries, generation: bigint, roomId: number): Promise<RoomState> {
+  /** The state of rooms with the room's grants (read in the caller's snapshot), exactly as of `generation`. */
+  async state(tx: Queries, generation: bigint, roomId: number, grants: RoomGrants): Promise<RoomState> {
+    this.#roomHas(roomId, grants.key);
     let failure: unknown;
-    const next = (this.#states.get(roomId) ?? Promise.resolve(undefined)).then(async (state) => {
+    const next = (this.#states.get(grants.key) ?? Promise.resolve(undefined)).then(async (state) => {
       if (state && state.generation >= generation) return state;
       try {
-        return await this.#moveOn(tx, generation, roomId, state);
+        return await this.#moveOn(tx, generation, grants, state);
       } catch (error) {
         failure = error;
         return state; // kept as it was: the next caller moves it on
       }
     });
-    this.#states.set(roomId, next);
+    this.#states.set(grants.key, next);
     const state = await next;
     if (failure) throw failure;
     if (state!.generation !== generation) throw new SnapshotBehind();
     return state!;
+  }
+
+  /** The room's grants are now these: the state of its former ones goes, unless another room has them. */
+  #roomHas(roomId: number, key: string) {
+    const was = this.#keys.get(roomId);
+    if (was === key) return;
+    this.#keys.set(roomId, key);
+    if (was !== undefined && ![...this.#keys.values()].includes(was)) this.#states.delete(was);
   }
 
   /** What changed after `after` up to `upTo` (the caller's snapshot's), shared by the callers of that snapshot. */
@@ -77,15 +91,15 @@ export class ListDeltas {
     return this.#cached(this.#changes, after, () => changesBetween(tx, after, upTo, MAX_AFFECTED));
   }
 
-  /** For a door at `after`: the entries now of every user logged since, or their removal. */
-  people(tx: Queries, roomId: number, after: bigint, upTo: bigint, changes: Changes): Promise<PeopleDelta> {
+  /** For a door at `after`: the entries now (in rooms with these grants) of every user logged since, or their removal. */
+  people(tx: Queries, grants: RoomGrants, after: bigint, upTo: bigint, changes: Changes): Promise<PeopleDelta> {
     this.#keepFor(upTo);
     const work = async () => {
-      const entries = await entriesNow(tx, roomId, changes.userIds);
+      const entries = await entriesNow(tx, grants, changes.userIds);
       return { users: [...entries.values()], removedUserIds: changes.userIds.filter((id) => !entries.has(id)) };
     };
     if (upTo !== this.#upTo) return work();
-    return this.#cached(this.#people, `${roomId}:${after}`, work);
+    return this.#cached(this.#people, `${grants.key}:${after}`, work);
   }
 
   #keepFor(upTo: bigint) {
@@ -105,13 +119,13 @@ export class ListDeltas {
     return value;
   }
 
-  /** Moves the state on to `generation` by what changed, or makes it from the whole room. */
-  async #moveOn(tx: Queries, generation: bigint, roomId: number, state: RoomState | undefined): Promise<RoomState> {
+  /** Moves the state on to `generation` by what changed, or makes it from the whole of its people. */
+  async #moveOn(tx: Queries, generation: bigint, grants: RoomGrants, state: RoomState | undefined): Promise<RoomState> {
     const changes = state && await this.changes(tx, state.generation, generation);
-    if (!state || !changes) return await made(tx, generation, roomId);
+    if (!state || !changes) return await made(tx, generation, grants);
     // Read all before changing anything: a failed read leaves the state as it was.
-    const entries = await entriesNow(tx, roomId, changes.userIds);
-    const schedules = changes.roomLevel ? await roomSchedules(tx, roomId) : state.schedules;
+    const entries = await entriesNow(tx, grants, changes.userIds);
+    const schedules = changes.roomLevel ? await roomSchedules(tx, grants) : state.schedules;
     const people: PeopleDelta = { users: [], removedUserIds: [] };
     const moved: bigint[] = [];
     for (const id of changes.userIds) {
@@ -141,16 +155,16 @@ export class ListDeltas {
   }
 }
 
-/** The entries now of these users in the room (those it lists). */
-const entriesNow = async (tx: Queries, roomId: number, userIds: number[]): Promise<Map<number, UserEntry>> =>
-  userIds.length ? entriesOf((await roomPeople(tx, roomId, userIds)).people) : new Map();
+/** The entries now of these users in rooms with these grants (those they list). */
+const entriesNow = async (tx: Queries, grants: RoomGrants, userIds: number[]): Promise<Map<number, UserEntry>> =>
+  userIds.length ? entriesOf((await roomPeople(tx, grants, userIds)).people) : new Map();
 
-/** The room's state made from its whole people, as of the snapshot's generation. */
-async function made(tx: Queries, generation: bigint, roomId: number): Promise<RoomState> {
-  const { people, generation: seen } = await roomPeople(tx, roomId);
+/** The state made from the whole of its people, as of the snapshot's generation. */
+async function made(tx: Queries, generation: bigint, grants: RoomGrants): Promise<RoomState> {
+  const { people, generation: seen } = await roomPeople(tx, grants);
   if (seen !== generation) throw new SnapshotBehind();
   const shares = new Map([...entriesOf(people).values()].map((entry) => [entry.id, entryShare(entry)]));
-  const schedules = await roomSchedules(tx, roomId);
+  const schedules = await roomSchedules(tx, grants);
   const schedulesPart = schedulesShare(schedules);
   return { generation, shares, share: addShares([...shares.values(), schedulesPart]), schedules, schedulesShare: schedulesPart };
 }

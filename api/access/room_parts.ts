@@ -17,7 +17,7 @@ import type { AccessList } from "./access_list.ts";
 import { addShares, entryShare, schedulesShare, visitsShare } from "./list_digest.ts";
 import { entriesOf } from "./list_delta.ts";
 import { ListDeltas } from "./list_deltas.ts";
-import { roomPeople, roomSchedules, roomVisits } from "./room_queries.ts";
+import { type RoomGrants, roomPeople, roomSchedules, roomVisits } from "./room_queries.ts";
 
 /** What every device of a room shares: who may pass, with what, when. */
 export type RoomPart = Pick<AccessList, "users" | "schedules" | "credentials" | "passkeys" | "wallets" | "lockdownOverrideUserIds">;
@@ -44,31 +44,33 @@ export type VisitsPart = { json: string; share: bigint; hostIds: Set<number> };
 
 /**
  * The parts of one process, as JSON (the members of the list after the door's own),
- * for the newest generation asked for. Doors of a room asking together share one
- * query (the promise is kept from the start). The deltas (list_deltas.ts) keep their
- * own state of each room, moved on by what changed.
+ * for the newest generation asked for. Doors of rooms alike in their grants
+ * (room_queries.ts) asking together share one query and one part (the promise is
+ * kept from the start); visits are per room. The deltas (list_deltas.ts) keep their
+ * own state of each kind of room, moved on by what changed.
  */
 export class RoomParts {
   #generation = -1n;
-  readonly #parts = new Map<number, Promise<Part>>();
+  /** By the grants' key. */
+  readonly #parts = new Map<string, Promise<Part>>();
   /** The generations the visits parts are of: people, visits. */
   #visitsOf: [bigint, bigint] = [-1n, -1n];
   readonly #visits = new Map<number, Promise<VisitsPart>>();
   readonly deltas = new ListDeltas();
 
-  /** The room's part as of `generation` (read in the database with the devices) or newer. */
-  part(sql: Queries, generation: bigint, roomId: number): Promise<Part> {
+  /** The part of rooms with these grants as of `generation` (read in the database with the devices) or newer. */
+  part(sql: Queries, generation: bigint, grants: RoomGrants): Promise<Part> {
     // An older generation (a caller that read it before another moved it on) is served
     // without being kept: what it is given is as new as the database, never older.
-    if (generation < this.#generation) return roomPart(sql, roomId);
+    if (generation < this.#generation) return roomPart(sql, grants);
     if (generation > this.#generation) {
       this.#generation = generation;
       this.#parts.clear();
     }
-    const key = roomId;
+    const key = grants.key;
     let part = this.#parts.get(key);
     if (!part) {
-      part = roomPart(sql, roomId);
+      part = roomPart(sql, grants);
       this.#parts.set(key, part);
       // A failed query is not kept: the next caller asks again.
       part.catch(() => this.#parts.get(key) === part && this.#parts.delete(key));
@@ -109,10 +111,10 @@ async function visitsPart(sql: Queries, roomId: number, g: Generations) {
   };
 }
 
-/** The room's part: its people, then its schedules (which a change of the people never moves). */
-async function roomPart(sql: Queries, roomId: number): Promise<Part> {
-  const { people, generation } = await roomPeople(sql, roomId);
-  const schedules = await roomSchedules(sql, roomId);
+/** The part of rooms with these grants: their people, then their schedules (which a change of the people never moves). */
+async function roomPart(sql: Queries, grants: RoomGrants): Promise<Part> {
+  const { people, generation } = await roomPeople(sql, grants);
+  const schedules = await roomSchedules(sql, grants);
   const part: RoomPart = { ...people, schedules };
   const users = [...entriesOf(people).values()].map(entryShare);
   return {

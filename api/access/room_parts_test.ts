@@ -6,25 +6,59 @@ import { describeApp } from "../testing/test_app.ts";
 import { building } from "./testing.ts";
 import { accessLists } from "./access_list.ts";
 import { RoomParts } from "./room_parts.ts";
+import { grantsColumn, roomGrants } from "./room_queries.ts";
 
 describeApp("rooms' parts of the access lists", async (t, testApp) => {
   const { sql } = testApp;
   const b = await building(testApp);
   const generation = async () =>
     BigInt((await sql<{ generation: string }[]>`select generation from access_list_generation`)[0].generation);
+  const grantsOf = async (roomId: number) => {
+    const [room] = await sql<{ grants: string; unlockScheduleId: number | null }[]>`
+      select ${grantsColumn(sql, sql`r.id`)} as grants, r.unlock_schedule_id from rooms r where r.id = ${roomId}`;
+    return roomGrants(room.grants, room.unlockScheduleId);
+  };
   const [second] = await sql<{ id: number }[]>`
     insert into devices (name, device_id, type, room_id) values ('Lab Lock', 'LAB-LOCK', 'lock', ${b.roomId}) returning id`;
 
   await t.step("every door of a room is served one part, worked out once per generation", async () => {
     const parts = new RoomParts();
     const now = await generation();
-    const first = parts.part(sql, now, b.roomId);
-    assert(first === parts.part(sql, now, b.roomId), "the second door shares the first one's query");
+    const first = parts.part(sql, now, await grantsOf(b.roomId));
+    assert(first === parts.part(sql, now, await grantsOf(b.roomId)), "the second door shares the first one's query");
     const lists = await accessLists(sql, [b.deviceId, second.id], parts);
     const json = [...lists.values()].map((l) => JSON.parse(l.json));
     assertEquals(json.map((l) => l.device.name).sort(), ["Lab Lock", "Lab Reader"]);
     assertEquals(json[0].users, json[1].users);
     assertEquals(json[0].users.map((u: { name: string }) => u.name), ["Ada Lovelace"]);
+  });
+
+  await t.step("rooms alike in their grants and unlock schedule share one part; a grant's schedule or an unlock schedule sets a room apart", async () => {
+    const [annex] = await sql<{ id: number }[]>`insert into rooms (name) values ('Annex') returning id`;
+    await sql`insert into group_rooms (group_id, room_id) values (${b.groupId}, ${annex.id})`;
+    const [hours] = await sql<{ id: number }[]>`
+      insert into schedules (name, time_zone, weekly) values ('Hours', 'UTC', '{}') returning id`;
+    const lab = await grantsOf(b.roomId), alike = await grantsOf(annex.id);
+    assertEquals(alike, lab);
+    const parts = new RoomParts();
+    const now = await generation();
+    assert(parts.part(sql, now, lab) === parts.part(sql, now, alike), "one part for both rooms");
+
+    await sql`update rooms set unlock_schedule_id = ${hours.id} where id = ${annex.id}`;
+    const unlocking = await grantsOf(annex.id);
+    assertNotEquals(unlocking.key, lab.key);
+    assertEquals((await parts.part(sql, await generation(), unlocking)).json.includes('"name":"Hours"'), true);
+    assertEquals((await parts.part(sql, await generation(), lab)).json.includes('"name":"Hours"'), false);
+
+    await sql`update rooms set unlock_schedule_id = null where id = ${annex.id}`;
+    await sql`update group_rooms set schedule_id = ${hours.id} where room_id = ${annex.id}`;
+    const scheduled = await grantsOf(annex.id);
+    assertEquals([scheduled.groupIds, scheduled.scheduleIds], [[b.groupId], [hours.id]]);
+    assertNotEquals(scheduled.key, (await grantsOf(b.roomId)).key);
+    const json = JSON.parse(`{${(await parts.part(sql, await generation(), scheduled)).json}}`);
+    assertEquals(json.users.map((u: { scheduleIds: number[] }) => u.scheduleIds), [[hours.id]]);
+    await sql`delete from rooms where id = ${annex.id}`;
+    await sql`delete from schedules where id = ${hours.id}`;
   });
 
   await t.step("a change is in the very next list, with no notification heard", async () => {

@@ -1,6 +1,12 @@
 // What a room's doors' access lists hold, read in the database: who may pass and
 // with what (the people), on which schedules, and the room's guests. Whole, for a
 // full list (room_parts.ts), or for some users only, for a delta (list_deltas.ts).
+//
+// The people and schedules are read by the room's grants (RoomGrants), not by the
+// room: rooms alike in their grants and unlock schedule have the same people and
+// schedules, worked out and kept once for all of them (issue 33: a campus's 400
+// rooms held by one group of 100,000 people are one, not 400).
+import type postgres from "postgres";
 import type { Queries } from "../db/connect.ts";
 import { personName } from "../users/person_name.ts";
 import type { AccessList } from "./access_list.ts";
@@ -22,17 +28,48 @@ type Row = {
 };
 
 /**
- * The room's people (all, or those of `userIds` only), and the generation (022) they
- * are exactly as of: read by the same statement, so that a list built from them can
- * say which changes it holds (list_changes.ts).
+ * What a room's people and schedules are made of: its grants (each group holding it,
+ * with the grant's schedule or null) and its unlock schedule. `key` names them, for
+ * keeping what is worked out from them.
+ */
+export type RoomGrants = { key: string; groupIds: number[]; scheduleIds: (number | null)[]; unlockScheduleId: number | null };
+
+/**
+ * A room's grants as a statement's column: `group:schedule` pairs by group (a group
+ * holds a room once), the schedule empty when there is none. `room` names the rooms'
+ * id column.
+ */
+export const grantsColumn = (sql: Queries, room: postgres.Fragment) =>
+  sql`(select coalesce(string_agg(gr.group_id || ':' || coalesce(gr.schedule_id::text, ''), ',' order by gr.group_id), '')
+       from group_rooms gr where gr.room_id = ${room})`;
+
+/** The grants read by grantsColumn, and the room's unlock schedule. */
+export function roomGrants(grants: string, unlockScheduleId: number | null): RoomGrants {
+  const pairs = grants ? grants.split(",").map((pair) => pair.split(":")) : [];
+  return {
+    key: `${grants}|${unlockScheduleId ?? ""}`,
+    groupIds: pairs.map(([group]) => Number(group)),
+    scheduleIds: pairs.map(([, schedule]) => schedule ? Number(schedule) : null),
+    unlockScheduleId,
+  };
+}
+
+/** The grants as a table of a statement (group_id, schedule_id). */
+const grantsTable = (sql: Queries, grants: RoomGrants) =>
+  sql`unnest(${grants.groupIds}::int[], ${grants.scheduleIds}::int[]) as gr(group_id, schedule_id)`;
+
+/**
+ * The people of rooms with these grants (all, or those of `userIds` only), and the
+ * generation (022) they are exactly as of: read by the same statement, so that a
+ * list built from them can say which changes it holds (list_changes.ts).
  */
 export async function roomPeople(
   sql: Queries,
-  roomId: number,
+  grants: RoomGrants,
   userIds: number[] | null = null,
 ): Promise<{ people: People; generation: bigint }> {
-  // Active users in an active group holding the room, with their active credentials
-  // and the schedules of their grants (null when one grant has none: at all times).
+  // Active users in an active group of the grants, with their active credentials and
+  // the schedules of their grants (null when one grant has none: at all times).
   const rows = await sql<Row[]>`
     with allowed as (
       select u.id,
@@ -40,11 +77,10 @@ export async function roomPeople(
              case when bool_or(gr.schedule_id is null) then null
                   else array_agg(distinct gr.schedule_id order by gr.schedule_id) end as schedule_ids,
              bool_or(g.lockdown_override) as lockdown_override
-      from group_rooms gr
+      from ${grantsTable(sql, grants)}
       join groups g on g.id = gr.group_id and g.is_active
       join user_groups ug on ug.group_id = gr.group_id ${userIds ? sql`and ug.user_id = any(${userIds}::int[])` : sql``}
       join users u on u.id = ug.user_id and u.is_active
-      where gr.room_id = ${roomId}
       group by u.id
     ), listed as (
       select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
@@ -79,17 +115,17 @@ export async function roomPeople(
 }
 
 /**
- * The room's schedules: those of the grants of active groups holding the room, and
- * its unlock schedule. Of the room alone, not of who holds the grants, so that a
- * user's change never changes them (list_delta.ts sends them only when they move).
+ * The schedules of rooms with these grants: those of the grants of active groups,
+ * and the unlock schedule. Not of who holds the grants, so that a user's change
+ * never changes them (list_delta.ts sends them only when they move).
  */
-export async function roomSchedules(sql: Queries, roomId: number): Promise<AccessList["schedules"]> {
+export async function roomSchedules(sql: Queries, grants: RoomGrants): Promise<AccessList["schedules"]> {
   const ids = await sql<{ id: number }[]>`
-    select gr.schedule_id as id from group_rooms gr join groups g on g.id = gr.group_id and g.is_active
-    where gr.room_id = ${roomId} and gr.schedule_id is not null
-    union
-    select unlock_schedule_id from rooms where id = ${roomId} and unlock_schedule_id is not null`;
-  return await scheduleRuleRows(sql, ids.map((row) => row.id));
+    select gr.schedule_id as id from ${grantsTable(sql, grants)} join groups g on g.id = gr.group_id and g.is_active
+    where gr.schedule_id is not null`;
+  const scheduleIds = new Set(ids.map((row) => row.id));
+  if (grants.unlockScheduleId !== null) scheduleIds.add(grants.unlockScheduleId);
+  return await scheduleRuleRows(sql, [...scheduleIds]);
 }
 
 /**
