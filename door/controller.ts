@@ -236,19 +236,25 @@ export class DoorController {
     if (res.status !== 200) throw await Refused.from("access list", res);
     const answer = await res.json();
     if (!answer.delta) return await this.#keepWhole(answer, res), "done";
-    const delta = answer as ListDelta;
+    return await this.#applied(answer as ListDelta, "asked for") ? "done" : "untagged";
+  }
+
+  /** Applies a delta to the list it holds, kept only when the result is the server's list (its digest). */
+  async #applied(delta: ListDelta, how: "asked for" | "with list-changed"): Promise<boolean> {
     const list = applyDelta(this.#state.list!, delta);
     if (listDigest(list) !== delta.digest) {
       this.#print(`list delta ${delta.version} does not make the server's list: fetching it whole`);
-      return "untagged";
+      return false;
     }
     this.#state.list = list;
     this.#state.etag = delta.etag;
     this.#state.version = delta.version;
     await this.#save();
-    this.#print(`list delta ${delta.version}: ${delta.users.length} changed, ${delta.removedUserIds.length} removed (${this.#describe(list)})`);
+    this.#print(
+      `list delta ${delta.version} (${how}): ${delta.users.length} changed, ${delta.removedUserIds.length} removed (${this.#describe(list)})`,
+    );
     this.#followDoor();
-    return "done";
+    return true;
   }
 
   /** The whole list, unless it has it (If-None-Match, when `tagged`). */
@@ -352,7 +358,14 @@ export class DoorController {
   /** A connected stream's events, until it ends. */
   async #follow(body: NonNullable<Response["body"]>) {
     for await (const event of serverSentEvents(body)) {
-      if (event.event === "list-changed") this.#listChanged();
+      if (event.event === "list-changed") {
+        // With the delta from the version it holds (and no fetch under way, whose
+        // answer may be newer): applied at once; else, or when it does not make the
+        // server's list, the list is fetched.
+        const { delta } = JSON.parse(event.data) as { delta?: ListDelta };
+        const fromHeld = delta && !this.#refreshing && this.#state.list && delta.since === this.#state.version;
+        if (!fromHeld || !await this.#applied(delta, "with list-changed")) this.#listChanged();
+      }
       else if (event.event === "unlock") {
         // Decided by the list as it is after the changes heard before it (a lockdown
         // that came just before the command refuses it), as when the stream waited for

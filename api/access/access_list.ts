@@ -23,7 +23,8 @@ import { coveredByLockdown } from "../lockdowns/repo.ts";
 import { type Generations, NOBODY, type Part, type RoomParts, type VisitsPart } from "./room_parts.ts";
 import { addShares, digestText, headShare } from "./list_digest.ts";
 import type { ListDelta, ListHead } from "./list_delta.ts";
-import { SnapshotBehind } from "./list_deltas.ts";
+import { type PeopleDelta, type RoomState, SnapshotBehind } from "./list_deltas.ts";
+import type { Changes } from "./list_changes.ts";
 import { grantsColumn, type RoomGrants, roomGrants } from "./room_queries.ts";
 
 export type AccessList = {
@@ -135,8 +136,10 @@ const generationsOf = (d: DeviceRow): Generations => ({
  */
 const versionOf = (people: bigint, visits: bigint, roomId: number | null) => `${people}.${visits}.${roomId ?? "-"}`;
 
+type Version = { people: bigint; visits: bigint; roomId: number | null };
+
 /** A version as this API sends it, or null. */
-function parseVersion(text: string): { people: bigint; visits: bigint; roomId: number | null } | null {
+function parseVersion(text: string): Version | null {
   const match = LIST_VERSION.exec(text);
   return match && { people: BigInt(match[1]), visits: BigInt(match[2]), roomId: match[3] === "-" ? null : Number(match[3]) };
 }
@@ -178,39 +181,64 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
   return lists;
 }
 
-/** What a list is, without the list: its entity tag, version and digest, and its device's key hash. */
-export type ListTags = Omit<ListAnswer, "json">;
+/**
+ * What a list is, without the list: its entity tag, version and digest, and its
+ * device's key hash; and for a door whose version was given, the delta from it when
+ * it is known without a query and small (INLINE_MAX), which door_streams.ts sends
+ * with list-changed so that the door need not ask for it.
+ */
+export type ListTags = Omit<ListAnswer, "json"> & { delta?: string };
+
+/** The largest delta sent with list-changed (JSON characters): a bigger one the door asks for. */
+export const INLINE_MAX = 8_192;
+
+const NO_CHANGE = { people: { users: [], removedUserIds: [] }, changes: { userIds: [], roomLevel: false } };
 
 /**
  * The entity tags, versions and digests of these devices' lists, and the devices' key
  * hashes, by device id, without building a list: what tells a door whether its list
  * is current (door_streams.ts, the Doors board). Each room's digest comes from its
  * state in `parts.deltas` (list_deltas.ts), which a change moves on by the users it
- * touched: a change costs each room those users, not its 100,000 entries as JSON per
- * door. Read in one repeatable read snapshot, so each digest is of its version.
+ * touched: a change costs each kind of room those users, not its 100,000 entries as
+ * JSON per door. With `since` (the version each door was last told), the deltas from
+ * those versions that the states' last steps give. Read in one repeatable read
+ * snapshot, so each digest is of its version.
  */
-export function accessListTags(sql: Queries, deviceIds: number[], parts: RoomParts): Promise<Map<number, ListTags>> {
+export function accessListTags(
+  sql: Queries,
+  deviceIds: number[],
+  parts: RoomParts,
+  since: ReadonlyMap<number, string> = new Map(),
+): Promise<Map<number, ListTags>> {
   return inStateSnapshot(sql, async (tx) => {
     const devices = await devicesOf(tx, deviceIds);
-    const roomShares = new Map<number, bigint>();
+    const rooms = new Map<number, { state: RoomState; visits: VisitsPart }>();
     for (const d of devices) {
-      if (denyAllOf(d) || roomShares.has(d.roomId!)) continue;
+      if (denyAllOf(d) || rooms.has(d.roomId!)) continue;
       const g = generationsOf(d);
-      const people = await parts.deltas.state(tx, g.generation, d.roomId!, grantsOf(d));
-      const visits = await parts.visits(tx, g, d.roomId!);
-      roomShares.set(d.roomId!, addShares([people.share, visits.share]));
+      rooms.set(d.roomId!, {
+        state: await parts.deltas.state(tx, g.generation, d.roomId!, grantsOf(d)),
+        visits: await parts.visits(tx, g, d.roomId!),
+      });
     }
     const tags = new Map<number, ListTags>();
     for (const d of devices) {
       const head = headOf(d);
-      const room = head.denyAll ? undefined : roomShares.get(d.roomId!);
-      const digest = digestText(addShares([headShare(head), room ?? 0n]));
-      tags.set(d.id, {
+      const g = generationsOf(d);
+      const room = head.denyAll ? undefined : rooms.get(d.roomId!);
+      const digest = digestText(addShares([headShare(head), room?.state.share ?? 0n, room?.visits.share ?? 0n]));
+      const answer = {
         tag: await listTag(digest),
-        version: versionOf(BigInt(d.generation), BigInt(d.visits), room === undefined ? null : d.roomId),
+        version: versionOf(g.generation, g.visits, room ? d.roomId : null),
         digest,
-        keyHash: d.keyHash,
-      });
+      };
+      const from = room && since.has(d.id) ? parseVersion(since.get(d.id)!) : null;
+      // From the version it was told: nothing changed in its people (a lockdown, a
+      // rename), or the state's last step; else the door asks.
+      const step = from && deltaPossible(from, d, head, g) && (from.people === g.generation ? NO_CHANGE : stepFrom(from, room!.state));
+      const delta = step &&
+        deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, people: step.people, changes: step.changes, ...room! });
+      tags.set(d.id, { ...answer, keyHash: d.keyHash, delta: delta && delta.length <= INLINE_MAX ? delta : undefined });
     }
     return tags;
   });
@@ -246,33 +274,69 @@ export function accessListDelta(
     if (!d) return undefined;
     const head = headOf(d);
     const g = generationsOf(d);
-    if (
-      head.denyAll || from.roomId !== d.roomId || from.people < BigInt(d.changesAfter) || from.people > g.generation ||
-      from.visits > g.visits
-    ) return "full";
+    if (!deltaPossible(from, d, head, g)) return "full";
     const grants = grantsOf(d);
     const state = await parts.deltas.state(tx, g.generation, d.roomId!, grants);
     // The doors that held the previous generation (most, after a change) are sent
-    // only the users whose entries changed in rooms with these grants; others, and
-    // all after a room-level change (which may have been this room's grants, so that
-    // it held another state's people before), every user logged since.
-    const step = state.step?.from === from.people && !state.step.changes.roomLevel ? state.step : undefined;
+    // only the users whose entries changed in rooms with these grants (stepFrom);
+    // others, every user logged since.
+    const step = stepFrom(from, state);
     const changes = step?.changes ?? await parts.deltas.changes(tx, from.people, g.generation);
     if (!changes) return "full";
     const people = step?.people ?? await parts.deltas.people(tx, grants, from.people, g.generation, changes);
     // About as big as the list: the list.
     if (people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1)) return "full";
     const visits = await parts.visits(tx, g, d.roomId!);
-    const withVisits = from.visits !== g.visits || changes.userIds.some((id) => visits.hostIds.has(id));
-    const version = versionOf(g.generation, g.visits, d.roomId);
     const digest = digestText(addShares([headShare(head), state.share, visits.share]));
-    const tag = await listTag(digest);
-    const delta: Omit<ListDelta, "schedules" | "visits"> = { delta: true, since, version, digest, etag: tag, ...head, ...people };
-    const json = `${JSON.stringify(delta).slice(0, -1)}${changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""}${
-      withVisits ? `,${visits.json}` : ""
-    }}`;
-    return { json, version, digest, tag };
+    const answer = { version: versionOf(g.generation, g.visits, d.roomId), digest, tag: await listTag(digest) };
+    return { ...answer, json: deltaJson({ since, from, head, g, answer, people, changes, state, visits }) };
   });
+}
+
+/** Whether a list of `d` can be moved on from `from` by a delta: else the whole list is sent. */
+const deltaPossible = (from: Version, d: DeviceRow, head: ListHead, g: Generations) =>
+  !head.denyAll && from.roomId === d.roomId && from.people >= BigInt(d.changesAfter) && from.people <= g.generation &&
+  from.visits <= g.visits;
+
+/**
+ * The state's last step, when it moved from the door's version: what changed is then
+ * known, trimmed to the users whose entries changed. Not after a room-level change,
+ * which may have been this room's grants: it held another state's people before.
+ */
+const stepFrom = (from: Version, state: RoomState) =>
+  state.step?.from === from.people && !state.step.changes.roomLevel ? state.step : undefined;
+
+/** What a delta is made of: the door's version, the list's head and what it is now, what changed. */
+type DeltaParts = {
+  since: string;
+  from: Version;
+  head: ListHead;
+  g: Generations;
+  answer: Omit<DeltaAnswer, "json">;
+  people: PeopleDelta;
+  changes: Changes;
+  state: RoomState;
+  visits: VisitsPart;
+};
+
+/**
+ * A delta as sent: the head, the people's changes, the schedules when room-level
+ * things moved, the visits when they or one of their hosts did.
+ */
+function deltaJson({ since, from, head, g, answer, people, changes, state, visits }: DeltaParts): string {
+  const delta: Omit<ListDelta, "schedules" | "visits"> = {
+    delta: true,
+    since,
+    version: answer.version,
+    digest: answer.digest,
+    etag: answer.tag,
+    ...head,
+    ...people,
+  };
+  const withVisits = from.visits !== g.visits || changes.userIds.some((id) => visits.hostIds.has(id));
+  return `${JSON.stringify(delta).slice(0, -1)}${changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""}${
+    withVisits ? `,${visits.json}` : ""
+  }}`;
 }
 
 /** Runs `fn` in a snapshot, again in a newer one when another caller moved a room's state past the first. */

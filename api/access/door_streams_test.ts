@@ -8,6 +8,7 @@ import { describeApp, type TestApp } from "../testing/test_app.ts";
 import { building } from "./testing.ts";
 import { COALESCE_MS } from "./door_streams.ts";
 import { events } from "../testing/sse.ts";
+import { applyDelta, type ListDelta } from "./list_delta.ts";
 
 describeApp("door streams", async (t, testApp: TestApp) => {
   const b = await building(testApp);
@@ -76,6 +77,35 @@ describeApp("door streams", async (t, testApp: TestApp) => {
     assert(heard !== "closed");
     assertEquals(heard.id, await listTag());
     assert((await b.device("GET", "/api/access/devices/self/access-list")).text.includes("Augusta"));
+    await stream.cancel();
+  });
+
+  await t.step("list-changed carries the delta from the version it told last: applied to that list it makes the list now; a lockdown's is the head alone", async () => {
+    const stream = await open();
+    const next = async () => {
+      const event = await stream.next();
+      assert(event !== "closed");
+      return JSON.parse(event.data) as { etag: string; version: string; digest: string; delta?: ListDelta };
+    };
+    const first = await next();
+    assertEquals(first.delta, undefined, "no version told yet: nothing to move on from");
+    const held = await b.device("GET", "/api/access/devices/self/access-list");
+    assertEquals(held.headers.get("access-list-version"), first.version);
+
+    await sql`update users set first_name = 'Inline' where id = ${b.userId}`;
+    const changed = await next();
+    const delta = changed.delta!;
+    assertEquals([delta.since, delta.version, delta.digest, delta.etag], [first.version, changed.version, changed.digest, changed.etag]);
+    assertEquals([delta.users.map((u) => u.name), delta.removedUserIds], [["Inline Lovelace"], []]);
+    const list = applyDelta(held.json, delta);
+    assertEquals(list, (await b.device("GET", "/api/access/devices/self/access-list")).json);
+
+    const started = await b.admin.request("POST", "/api/lockdowns", { body: { scope: "rooms", roomIds: [b.roomId], reason: "Inline" } });
+    const locked = (await next()).delta!;
+    assertEquals([locked.since, locked.users, locked.removedUserIds, locked.lockdown], [changed.version, [], [], true]);
+    assertEquals(applyDelta(list, locked), (await b.device("GET", "/api/access/devices/self/access-list")).json);
+    await b.admin.request("POST", `/api/lockdowns/${started.json.id}/end`);
+    assertEquals((await next()).delta?.lockdown, false);
     await stream.cancel();
   });
 

@@ -31,7 +31,7 @@ export const MAX_AFFECTED = 5_000;
 /** The people of a delta: entries now, and users gone. */
 export type PeopleDelta = { users: UserEntry[]; removedUserIds: number[] };
 
-type RoomState = {
+export type RoomState = {
   generation: bigint;
   /** Each listed user's share of the digest. Moved on in place: read only the newest state's. */
   shares: Map<number, bigint>;

@@ -115,6 +115,7 @@ const controllerRoutes = new Hono<DeviceEnv>()
         keyHash: c.var.device.keyHash,
         stream,
         etag: c.req.header("last-event-id") ?? null,
+        version: null,
         commandsSent: new Set(),
       });
       await keepOpen(stream);

@@ -1,0 +1,346 @@
+// Access lists at campus scale (issue 33): USERS people (100,000) with a badge each
+// (a third also a passkey) in one group holding every one of ROOMS rooms (400), DOORS
+// doors (2,000) spread over them, on a throwaway database on the PostgreSQL server
+// named by DATABASE_URL, served by two real API processes (half the doors on each).
+// The doors run in a process of their own (`--fleet`: doors are other machines):
+//   - CONTROLLERS of them (4) are reference controllers (door/controller.ts) holding
+//     the whole list in memory, applying each delta and checking it against the
+//     server's digest, as deployed;
+//   - the others follow the same protocol without keeping the list (a process cannot
+//     hold 2,000 lists of 100,000 people: about 60 MB each): each starts from the
+//     version its stream's first list-changed names; on every list-changed it takes
+//     the delta the event carries when it is from the version it holds, else asks
+//     what changed since that version (or, in the full-fetch run, the whole list),
+//     reads the whole answer and holds its version. The server cannot tell them from
+//     controllers: its work and the bytes it sends are the same.
+// Then, for each run (deltas, then full fetches only):
+//   1. CHANGES single membership changes one after another (one member out of the
+//      group, then back), each committed here: the time from its commit until every
+//      door holds a version that has it (p50, p99; budget p99 < 1 s), the bytes sent
+//      to each door per change (budget < 2 KB: the list-changed event and the answer,
+//      as JSON before gzip), and the API processes' and the database's CPU per change
+//      (budget < 200 ms);
+//   2. (deltas run) a bulk add of BULK people (1,000), one commit each, as an import
+//      makes them, four at a time: the time from the last commit until every door
+//      holds it (budget < 5 s), and access decisions at 500/s meanwhile from a process
+//      of their own (budget p99 < 20 ms).
+// The API processes' memory with every stream open is printed once they are.
+// The full-fetch run sends each door the whole list (megabytes) per change: it runs
+// FULL_CHANGES (3) changes only.
+//
+//   npx deno run -A bench/list_scale.ts     (USERS=, ROOMS=, DOORS=, CHANGES=, BULK=, FULL_CHANGES=, CONTROLLERS=)
+import { throwawayDatabase } from "./throwaway_db.ts";
+import { type ApiProcess, freePort, startApi } from "../api/testing/api_process.ts";
+import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
+import { DoorController } from "../door/controller.ts";
+import { EMPTY, type StateStore } from "../door/state_file.ts";
+import { decisionsInChild } from "./decision_load.ts";
+import { atApiPriority, cpuMs, env, percentile, sleep } from "./figures.ts";
+
+const USERS = env("USERS", 100_000);
+const ROOMS = env("ROOMS", 400);
+const DOORS = env("DOORS", 2_000);
+const CHANGES = env("CHANGES", 100);
+const FULL_CHANGES = env("FULL_CHANGES", 3);
+const BULK = env("BULK", 1_000);
+const CONTROLLERS = Math.min(env("CONTROLLERS", 4), DOORS);
+const DECISIONS_PER_SECOND = 500;
+const DECISION_SECONDS = 8;
+const BUDGET = { singleP99Ms: 1_000, bulkMs: 5_000, bytesPerDoor: 2_048, cpuMs: 200, decisionsP99Ms: 20 };
+/** The longest a change may take to reach every door before the run gives up. */
+const CHANGE_LIMIT_MS = env("CHANGE_LIMIT_MS", 600_000);
+const STREAM = "/api/access/devices/self/stream";
+const LIST = "/api/access/devices/self/access-list";
+
+type Mode = "deltas" | "full";
+type FleetConfig = { bases: string[]; keys: string[]; mode: Mode; controllers: number };
+
+/** The people part of a version (`<people>.<visits>.<room>`): the changes it holds. */
+const peopleOf = (version: string) => BigInt(version.split(".")[0]);
+
+/**
+ * The doors. One line on stdout each time a door holds a new version:
+ * `<epoch ms> <door> <version> <bytes received for it>`.
+ */
+function fleet({ bases, keys, mode, controllers }: FleetConfig) {
+  const held = (door: number, version: string, bytes: number) => console.log(`${Date.now()} ${door} ${version} ${bytes}`);
+  for (let i = 0; i < controllers; i++) {
+    // Its state not written out (a controller's disk is its own): what it saves is its version.
+    let version: string | null = null;
+    const store: StateStore = {
+      load: () => Promise.resolve({ ...EMPTY }),
+      save: (state) => {
+        if (state.version && state.version !== version) held(i, (version = state.version), 0);
+        return Promise.resolve();
+      },
+    };
+    const door = new DoorController({
+      url: bases[i % bases.length],
+      key: keys[i],
+      store,
+      print: (line) => line.includes("does not m") && console.error(`door ${i}: ${line}`),
+    });
+    void door.start();
+  }
+  // The others: the protocol without the list.
+  for (let i = controllers; i < keys.length; i++) void follow(i, bases[i % bases.length], keys[i]);
+
+  async function follow(door: number, base: string, key: string) {
+    const authorization = `Bearer ${key}`;
+    let version: string | null = null;
+    let wanted = false;
+    let fetching: Promise<void> | undefined;
+    let eventBytes = 0;
+    const fetchAgain = async () => {
+      while (wanted) {
+        wanted = false;
+        const res = await call(`${LIST}${mode === "deltas" ? `?since=${encodeURIComponent(version!)}` : ""}`);
+        const body = new Uint8Array(await res.arrayBuffer());
+        version = res.headers.get("access-list-version")!;
+        held(door, version, body.byteLength + eventBytes);
+        eventBytes = 0;
+      }
+    };
+    /** A call answered 200, tried again after a refusal as a controller does (Retry-After, jittered). */
+    const call = async (path: string) => {
+      for (;;) {
+        const res = await fetch(`${base}${path}`, { headers: { authorization } }).catch(() => null);
+        if (res?.status === 200) return res;
+        await res?.body?.cancel();
+        if (res && res.status !== 503) throw new Error(`door ${door}: ${path}: ${res.status}`);
+        await sleep(Number(res?.headers.get("retry-after") ?? 1) * 1_000 * (1 + Math.random()));
+      }
+    };
+    for (;;) {
+      const res = await call(STREAM);
+      let buffer = "";
+      for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
+        buffer += chunk;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const event = buffer.slice(0, end + 2);
+          buffer = buffer.slice(end + 2);
+          if (!event.includes("event: list-changed")) continue;
+          const data = JSON.parse(/^data: (.*)$/m.exec(event)![1]) as { version: string };
+          if (version === null) {
+            version = data.version; // the list it starts with
+            held(door, version, 0);
+            continue;
+          }
+          eventBytes += new TextEncoder().encode(event).byteLength;
+          wanted = true;
+          fetching ??= fetchAgain().finally(() => (fetching = undefined));
+        }
+      }
+    }
+  }
+}
+
+async function bench() {
+  await atApiPriority();
+  const db = await throwawayDatabase();
+  const { sql } = db;
+  const apis: ApiProcess[] = [];
+  try {
+    const t0 = performance.now();
+    const keys = await seed(sql);
+    console.log(
+      `${USERS.toLocaleString("en")} people in one group holding ${ROOMS} rooms, ${DOORS.toLocaleString("en")} doors ` +
+        `(${CONTROLLERS} reference controllers): seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s; ` +
+        `load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`,
+    );
+    for (const port of [freePort(), freePort()]) {
+      apis.push(await startApi({ DATABASE_URL: db.url, DEMO: "false", PORT: String(port), LOG_LEVEL: "warn" }));
+    }
+    const bases = apis.map((api) => api.base);
+    const [{ everyone }] = await sql<{ everyone: number }[]>`select id as everyone from groups where name = 'Everyone'`;
+    const [{ member }] = await sql<{ member: number }[]>`select min(user_id) as member from user_groups where group_id = ${everyone}`;
+
+    const runs: Record<Mode, { single: number[]; bytes: number; cpu: number; changes: number }> = {} as never;
+    for (const mode of (FULL_CHANGES > 0 ? ["deltas", "full"] : ["deltas"]) as Mode[]) {
+      const rssBefore = apis.map((api) => rssMb(api.process.pid));
+      const fleet = await startFleet({ bases, keys, mode, controllers: mode === "deltas" ? CONTROLLERS : 0 });
+      try {
+        const opened = performance.now();
+        await fleet.allHold(await generation(sql), CHANGE_LIMIT_MS);
+        const rss = apis.map((api) => rssMb(api.process.pid));
+        console.log(
+          `\n${mode}: ${DOORS} streams open, every door holding its list, in ${((performance.now() - opened) / 1000).toFixed(1)} s; ` +
+            `API processes' memory ${rss.map((mb, i) => `${rssBefore[i].toFixed(0)} → ${mb.toFixed(0)} MB`).join(", ")}`,
+        );
+        // 1. Single changes, one after another.
+        const count = mode === "deltas" ? CHANGES : FULL_CHANGES;
+        const single: number[] = [];
+        let bytes = 0, cpu = 0;
+        for (let n = 0; n < count; n++) {
+          const cpu0 = await cpuNow(sql, apis);
+          const bytes0 = fleet.bytes();
+          const { at, g } = await commit(sql, (tx) =>
+            n % 2 === 0
+              ? tx`delete from user_groups where user_id = ${member} and group_id = ${everyone}`
+              : tx`insert into user_groups (user_id, group_id) values (${member}, ${everyone})`);
+          const arrivals = await fleet.allHold(g, CHANGE_LIMIT_MS);
+          single.push(...arrivals.map((epoch) => Math.max(0, epoch - at)));
+          bytes += fleet.bytes() - bytes0;
+          cpu += (await cpuNow(sql, apis)) - cpu0;
+          if (n === 0 || (n + 1) % 20 === 0) console.log(`  change ${n + 1}: every door within ${Math.max(...arrivals.map((e) => e - at)).toFixed(0)} ms`);
+        }
+        runs[mode] = { single, bytes, cpu, changes: count };
+        const p99 = percentile(single, 99);
+        console.log(
+          `${mode}: ${count} single changes, commit → every door holding it: p50 ${percentile(single, 50).toFixed(0)} ms, ` +
+            `p99 ${p99.toFixed(0)} ms, max ${Math.max(...single).toFixed(0)} ms (budget p99 < ${BUDGET.singleP99Ms} ms): ${verdict(p99 < BUDGET.singleP99Ms)}`,
+        );
+        const perDoor = bytes / count / DOORS;
+        console.log(`${mode}: bytes sent per door per change ${perDoor.toFixed(0)} B (budget < ${BUDGET.bytesPerDoor} B): ${verdict(perDoor < BUDGET.bytesPerDoor)}`);
+        const cpuPer = cpu / count;
+        console.log(`${mode}: API and database CPU per change ${cpuPer.toFixed(0)} ms (budget < ${BUDGET.cpuMs} ms): ${verdict(cpuPer < BUDGET.cpuMs)}`);
+
+        // 2. The bulk add, with decisions meanwhile (deltas only).
+        if (mode === "deltas" && BULK > 0) await bulkAdd(sql, fleet, everyone, bases, keys);
+        await fleet.errors();
+      } finally {
+        await fleet.stop();
+      }
+    }
+    const [d, f] = [runs.deltas, runs.full];
+    if (f) console.log(
+      `\nper single change, deltas beside full fetches: p99 ${percentile(d.single, 99).toFixed(0)} vs ${percentile(f.single, 99).toFixed(0)} ms, ` +
+        `${(d.bytes / d.changes / DOORS).toFixed(0)} B vs ${(f.bytes / f.changes / DOORS / 1e6).toFixed(1)} MB a door, ` +
+        `CPU ${(d.cpu / d.changes).toFixed(0)} vs ${(f.cpu / f.changes).toFixed(0)} ms`,
+    );
+  } finally {
+    await Promise.all(apis.map((api) => api.stop("SIGKILL")));
+    await db.close();
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? "ok" : "OVER BUDGET");
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(Deno.readTextFileSync(`/proc/${pid}/status`))![1]) / 1024;
+
+type Sql = Awaited<ReturnType<typeof throwawayDatabase>>["sql"];
+
+const generation = async (sql: Sql) => BigInt((await sql<{ g: string }[]>`select generation as g from access_list_generation`)[0].g);
+
+/** Commits the change: when (epoch ms, just after the commit), and the generation it made. */
+async function commit(sql: Sql, change: (tx: Sql) => Promise<unknown>) {
+  await sql.begin((tx) => change(tx as unknown as Sql));
+  const at = Date.now();
+  return { at, g: await generation(sql) };
+}
+
+/** CPU of the API processes and the database's backends on this database, so far (ms). */
+async function cpuNow(sql: Sql, apis: ApiProcess[]) {
+  const backends = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`;
+  return cpuMs([...apis.map((api) => api.process.pid), ...backends.map((b) => b.pid)]);
+}
+
+async function seed(sql: Sql): Promise<string[]> {
+  // BULK people more, outside the group, for the bulk add; ids from 1: badges card-<id> (decision_load.ts).
+  await sql`insert into users (email, password_hash, first_name, last_name)
+    select 'p' || n || '@campus.test', 'x', 'Person', 'No ' || n from generate_series(1, ${USERS + BULK}) n`;
+  await sql`insert into user_credentials (user_id, type, facility_code, card_code)
+    select id, 'HID Prox', '117', 'card-' || id from users`;
+  await sql`insert into passkeys (user_id, credential_id, public_key) select id, 'pk-' || id, 'k' from users where id % 3 = 0`;
+  const [group] = await sql<{ id: number }[]>`insert into groups (name) values ('Everyone') returning id`;
+  await sql`insert into user_groups (user_id, group_id) select id, ${group.id} from users where id <= ${USERS}`;
+  await sql`insert into rooms (name) select 'Room ' || n from generate_series(1, ${ROOMS}) n`;
+  await sql`insert into group_rooms (group_id, room_id) select ${group.id}, id from rooms`;
+  const keys = Array.from({ length: DOORS }, () => newDeviceKey());
+  await sql`insert into devices (name, device_id, type, room_id, api_key_hash, api_key_created_at)
+    select 'Door ' || n, 'CAMPUS' || n, 'reader', (select min(id) from rooms) + n % ${ROOMS}, k, now()
+    from unnest(${keys.map(hashDeviceKey)}::text[]) with ordinality as t(k, n)`;
+  await sql`vacuum analyze`;
+  return keys;
+}
+
+async function bulkAdd(sql: Sql, fleet: Fleet, everyone: number, bases: string[], keys: string[]) {
+  const people = (await sql<{ id: number }[]>`select id from users where id > ${USERS} order by id`).map((u) => u.id);
+  // Decisions from a process of their own, for DECISION_SECONDS after their second of
+  // warming up: the bulk add starts as they do, and its doors' catching up falls in them.
+  const during = decisionsInChild({ bases, keys: keys.slice(0, 50), seconds: DECISION_SECONDS, perSecond: DECISIONS_PER_SECOND, users: USERS });
+  await sleep(1_500);
+  const started = performance.now();
+  let last = 0;
+  const load = (async () => {
+    const queue = [...people];
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        last = (await commit(sql, (tx) => tx`insert into user_groups (user_id, group_id) values (${id}, ${everyone})`)).at;
+      }
+    }));
+  })();
+  await load;
+  const addMs = performance.now() - started;
+  const g = await generation(sql);
+  const arrivals = await fleet.allHold(g, CHANGE_LIMIT_MS);
+  const lastDoor = Math.max(...arrivals) - last;
+  const answered = await during;
+  const times = answered.map((r) => r.ms);
+  const p99 = percentile(times, 99);
+  console.log(
+    `bulk add of ${people.length} people, one commit each: committed in ${(addMs / 1000).toFixed(1)} s; ` +
+      `last commit → every door holding it: ${lastDoor.toFixed(0)} ms (budget < ${BUDGET.bulkMs} ms): ${verdict(lastDoor < BUDGET.bulkMs)}`,
+  );
+  console.log(
+    `decisions at ${DECISIONS_PER_SECOND}/s meanwhile (${DECISION_SECONDS} s from the add's start): p99 ${p99.toFixed(1)} ms, ` +
+      `${answered.filter((r) => r.status !== 200).length} not 200 (budget p99 < ${BUDGET.decisionsP99Ms} ms): ${verdict(p99 < BUDGET.decisionsP99Ms)}`,
+  );
+}
+
+type Fleet = Awaited<ReturnType<typeof startFleet>>;
+
+/** The doors' process, and what each door holds (its version's people part, when, and bytes received). */
+async function startFleet(config: FleetConfig) {
+  const dir = await Deno.makeTempDir({ prefix: "threshold-list-scale-" });
+  await Deno.writeTextFile(`${dir}/fleet.json`, JSON.stringify(config));
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--v8-flags=--max-old-space-size=8192", new URL(import.meta.url).pathname, "--fleet", `${dir}/fleet.json`],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const holds = config.keys.map(() => ({ people: -1n, at: 0 }));
+  let received = 0;
+  let stderr = "";
+  (async () => {
+    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) stderr += chunk;
+  })().catch(() => {});
+  (async () => {
+    let buffer = "";
+    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
+      buffer += chunk;
+      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+        const [at, door, version, bytes] = buffer.slice(0, end).split(" ");
+        buffer = buffer.slice(end + 1);
+        const people = peopleOf(version);
+        const hold = holds[Number(door)];
+        if (people > hold.people) Object.assign(hold, { people, at: Number(at) });
+        received += Number(bytes);
+      }
+    }
+  })().catch(() => {});
+  return {
+    /** Waits until every door holds generation `g` or later: when each came to (epoch ms). */
+    async allHold(g: bigint, limitMs: number): Promise<number[]> {
+      const limit = performance.now() + limitMs;
+      while (holds.some((h) => h.people < g)) {
+        if (performance.now() > limit || stderr.includes("rror")) {
+          throw new Error(`${holds.filter((h) => h.people < g).length} doors short of generation ${g}: ${stderr.slice(-2_000)}`);
+        }
+        await sleep(5);
+      }
+      return holds.map((h) => h.at);
+    },
+    bytes: () => received,
+    /** Fails on what a door said went wrong (a delta that did not make the server's list). */
+    errors: () => (stderr.trim() ? Promise.reject(new Error(stderr.slice(-2_000))) : Promise.resolve()),
+    async stop() {
+      child.kill("SIGKILL");
+      await child.status;
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
+if (Deno.args[0] === "--fleet") fleet(JSON.parse(await Deno.readTextFile(Deno.args[1])));
+else await bench();
