@@ -162,6 +162,9 @@ async function bench() {
       try {
         const opened = performance.now();
         await fleet.allHold(await generation(sql), CHANGE_LIMIT_MS);
+        const idle0 = await cpuNow(sql, apis);
+        await sleep(3_000);
+        console.log(`idle CPU with the streams open: ${(((await cpuNow(sql, apis)) - idle0) / 3).toFixed(0)} ms a second`);
         const rss = apis.map((api) => rssMb(api.process.pid));
         console.log(
           `\n${mode}: ${DOORS} streams open, every door holding its list, in ${((performance.now() - opened) / 1000).toFixed(1)} s; ` +
@@ -182,7 +185,7 @@ async function bench() {
           single.push(...arrivals.map((epoch) => Math.max(0, epoch - at)));
           bytes += fleet.bytes() - bytes0;
           cpu += (await cpuNow(sql, apis)) - cpu0;
-          if (n === 0 || (n + 1) % 20 === 0) console.log(`  change ${n + 1}: every door within ${Math.max(...arrivals.map((e) => e - at)).toFixed(0)} ms`);
+          if (n === 0 || (n + 1) % 20 === 0) console.log(`  change ${n + 1}: every door within ${Math.max(...arrivals.map((e) => e - at)).toFixed(0)} ms; API CPU so far ${cpuMs(apis.map((a) => a.process.pid)).toFixed(0)} ms`);
         }
         runs[mode] = { single, bytes, cpu, changes: count };
         const p99 = percentile(single, 99);
@@ -209,7 +212,7 @@ async function bench() {
         `CPU ${(d.cpu / d.changes).toFixed(0)} vs ${(f.cpu / f.changes).toFixed(0)} ms`,
     );
   } finally {
-    await Promise.all(apis.map((api) => api.stop("SIGKILL")));
+    await Promise.all(apis.map((api) => api.stop("SIGTERM")));
     await db.close();
   }
 }

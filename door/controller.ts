@@ -15,7 +15,7 @@ import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
 import { decideAlone, WrongPins } from "../api/access/offline_decision.ts";
 import { applyDelta, type ListDelta } from "../api/access/list_delta.ts";
-import { listDigest } from "../api/access/list_digest.ts";
+import { HeldDigest, listDigest } from "../api/access/list_digest.ts";
 import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
 import type { DoorInputEvent, DoorState, OfflineEvent, StateStore } from "./state_file.ts";
 import type { DoorEventType } from "../api/doors/door_rules.ts";
@@ -49,6 +49,8 @@ export class DoorController {
   #streaming: Promise<void> | undefined;
   /** The list being fetched (and fetched again while that fails), one fetch at a time. */
   #refreshing: Promise<void> | undefined;
+  /** The digest of the list it holds (which list: any other, from disk or fetched whole, is worked out again). */
+  #digest: { list: AccessList; held: HeldDigest } | undefined;
   /** A list-changed not yet answered by a fetch begun after it. */
   #listStale = false;
   #doorOpen: boolean | undefined;
@@ -242,10 +244,15 @@ export class DoorController {
   /** Applies a delta to the list it holds, kept only when the result is the server's list (its digest). */
   async #applied(delta: ListDelta, how: "asked for" | "with list-changed"): Promise<boolean> {
     const list = applyDelta(this.#state.list!, delta);
-    if (listDigest(list) !== delta.digest) {
+    // The list's digest, worked out once from the list it holds, moved on by each delta.
+    if (this.#digest?.list !== this.#state.list) this.#digest = { list: this.#state.list!, held: HeldDigest.of(this.#state.list!) };
+    const moved = this.#digest.held.moved(list, delta);
+    if (moved.digest !== delta.digest) {
       this.#print(`list delta ${delta.version} does not make the server's list: fetching it whole`);
       return false;
     }
+    moved.keep();
+    this.#digest.list = list;
     this.#state.list = list;
     this.#state.etag = delta.etag;
     this.#state.version = delta.version;

@@ -13,7 +13,7 @@
 // forger who chooses the list's contents (a sum of hashes does not resist that).
 import { createHash } from "node:crypto";
 import type { AccessList } from "./access_list.ts";
-import { entriesOf, type ListHead, type UserEntry } from "./list_delta.ts";
+import { entriesOf, type ListDelta, type ListHead, type People, type UserEntry } from "./list_delta.ts";
 
 const MODULUS = 1n << 128n;
 
@@ -59,12 +59,60 @@ export const visitsShare = (visits: AccessList["visits"]): bigint => addShares(v
 export const digestText = (sum: bigint): string => sum.toString(16).padStart(32, "0");
 
 /** The digest of a whole list, worked out from it alone (as a controller does). */
-export function listDigest(list: AccessList): string {
-  const entries = [...entriesOf(list).values()];
-  // Lines no entry holds (a credential of a user not listed, a user listed twice)
-  // change the digest too: a list is either exactly the server's or it is not.
-  const held = entries.reduce((n, e) => n + 1 + Number(e.lockdownOverride) + e.credentials.length + e.passkeys.length + e.wallets.length, 0);
-  const lines = list.users.length + list.lockdownOverrideUserIds.length + list.credentials.length + list.passkeys.length + list.wallets.length;
-  const stray = held === lines ? 0n : share("stray", String(lines - held));
-  return digestText(addShares([headShare(list), ...entries.map(entryShare), schedulesShare(list.schedules), visitsShare(list.visits ?? []), stray]));
+export const listDigest = (list: AccessList): string => HeldDigest.of(list).digest(list);
+
+/**
+ * A list's digest as a controller holds it: each listed user's share, worked out once
+ * from the list, and their sum; moved on by a delta for the users it touched, so that
+ * checking a delta to a list of 100,000 people costs its users, not the list (issue 33:
+ * hashing the whole list again took a reference controller about a second a change).
+ */
+export class HeldDigest {
+  private constructor(readonly shares: Map<number, bigint>, private people: bigint) {}
+
+  static of(list: AccessList): HeldDigest {
+    const entries = [...entriesOf(list).values()];
+    // Lines no entry holds (a credential of a user not listed, a user listed twice)
+    // change the digest too: a list is either exactly the server's or it is not.
+    const held = entries.reduce((n, e) => n + 1 + Number(e.lockdownOverride) + e.credentials.length + e.passkeys.length + e.wallets.length, 0);
+    const lines = list.users.length + list.lockdownOverrideUserIds.length + list.credentials.length + list.passkeys.length + list.wallets.length;
+    const stray = held === lines ? 0n : share("stray", String(lines - held));
+    const shares = new Map(entries.map((e) => [e.id, entryShare(e)]));
+    return new HeldDigest(shares, addShares([...shares.values(), stray]));
+  }
+
+  /** The digest of `list`, whose people this holds. */
+  digest(list: AccessList): string {
+    return digestText(addShares([headShare(list), this.people, schedulesShare(list.schedules), visitsShare(list.visits ?? [])]));
+  }
+
+  /**
+   * The digest of `list`, which `delta` made of the list this holds (applyDelta: the
+   * lines of the users it names are theirs alone); `keep` makes this hold `list`.
+   */
+  moved(list: AccessList, delta: ListDelta): { digest: string; keep: () => void } {
+    const touched = new Set([...delta.removedUserIds, ...delta.users.map((u) => u.id)]);
+    const ofTouched = <T extends { userId: number }>(items: T[]) => items.filter((item) => touched.has(item.userId));
+    const lines: People = {
+      users: list.users.filter((u) => touched.has(u.id)),
+      credentials: ofTouched(list.credentials),
+      passkeys: ofTouched(list.passkeys),
+      wallets: ofTouched(list.wallets),
+      lockdownOverrideUserIds: list.lockdownOverrideUserIds.filter((id) => touched.has(id)),
+    };
+    const now = new Map([...entriesOf(lines).values()].map((e) => [e.id, entryShare(e)]));
+    const moves = [...touched].flatMap((id) => [-(this.shares.get(id) ?? 0n), now.get(id) ?? 0n]);
+    const people = addShares([this.people, ...moves]);
+    return {
+      digest: digestText(addShares([headShare(list), people, schedulesShare(list.schedules), visitsShare(list.visits ?? [])])),
+      keep: () => {
+        for (const id of touched) {
+          const share = now.get(id);
+          if (share === undefined) this.shares.delete(id);
+          else this.shares.set(id, share);
+        }
+        this.people = people;
+      },
+    };
+  }
 }

@@ -2,8 +2,8 @@
 // list's arrays, different for any list that is not exactly the server's.
 import { assertEquals, assertNotEquals } from "../testing/assert.ts";
 import type { AccessList } from "./access_list.ts";
-import { listDigest } from "./list_digest.ts";
-import { applyDelta } from "./list_delta.ts";
+import { HeldDigest, listDigest } from "./list_digest.ts";
+import { applyDelta, type ListDelta } from "./list_delta.ts";
 
 const noDays = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
 
@@ -102,3 +102,44 @@ Deno.test("a delta applied makes a new list and leaves the one it was given as i
   assertEquals([after.wallets, after.lockdownOverrideUserIds, after.lockdown], [[{ credentialId: "w-0", userId: 8 }], [8], true]);
   assertEquals([after.schedules, after.visits], [list.schedules, list.visits], "not in the delta: as they were");
 });
+
+Deno.test("a held digest moved by deltas is the digest of the lists they make, and still catches a corrupted list", () => {
+  const delta = (users: ListDelta["users"], removedUserIds: number[], lockdown = false): ListDelta => ({
+    delta: true,
+    since: "",
+    version: "",
+    digest: "",
+    etag: "",
+    device: list.device,
+    room: list.room,
+    denyAll: null,
+    lockdown,
+    users,
+    removedUserIds,
+  });
+  const steps = [
+    delta([{ id: 8, name: "Cy", scheduleIds: null, lockdownOverride: true, credentials: [{ type: "EM41", facilityCode: null, cardCode: "A0" }], passkeys: [], wallets: ["w-0"] }], [9]),
+    delta([{ id: 7, name: "Ada King", scheduleIds: [5], lockdownOverride: false, credentials: [], passkeys: ["pk-1", "pk-2"], wallets: [] }], [42], true),
+    delta([], [7, 8]),
+    delta([{ id: 9, name: "Bo Ng", scheduleIds: [5], lockdownOverride: true, credentials: [{ type: "EM41", facilityCode: null, cardCode: "B0" }], passkeys: [], wallets: ["w-1"] }], []),
+  ];
+  let held = copy();
+  const digest = HeldDigest.of(held);
+  for (const [i, step] of steps.entries()) {
+    const next = applyDelta(held, step);
+    const moved = digest.moved(next, step);
+    assertEquals(moved.digest, listDigest(next), `step ${i}`);
+    moved.keep();
+    held = next;
+  }
+  assertEquals(digest.digest(held), listDigest(held));
+  assertEquals(held.users.map((u) => u.id), [9]);
+
+  // A list corrupted where no delta touches it: every later delta's check fails.
+  const corrupted = copy();
+  corrupted.credentials[1].cardCode = "40002"; // Ada's, while the delta is about Bo
+  const fromCorrupted = HeldDigest.of(corrupted);
+  const step = delta([{ id: 9, name: "Bo Ngo", scheduleIds: [5], lockdownOverride: true, credentials: [], passkeys: [], wallets: [] }], []);
+  assertNotEquals(fromCorrupted.moved(applyDelta(corrupted, step), step).digest, listDigest(applyDelta(list, step)));
+});
+
