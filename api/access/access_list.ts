@@ -156,11 +156,11 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
   // Each room's part once (the members of the list after the device's own), AT_ONCE
   // at a time: each statement's deadline starts when it is issued.
   const rooms = [...new Map(devices.filter((d) => !denyAllOf(d)).map((d) => [d.roomId!, d])).values()];
+  const visits = rooms.length ? await parts.visits(sql, generationsOf(rooms[0]), rooms.map((d) => d.roomId!)) : new Map();
   const roomParts = new Map<number, { people: Part; visits: VisitsPart }>();
   await Promise.all(Array.from({ length: Math.min(AT_ONCE, rooms.length) }, async () => {
     for (let d = rooms.shift(); d; d = rooms.shift()) {
-      const g = generationsOf(d);
-      roomParts.set(d.roomId!, { people: await parts.part(sql, g.generation, grantsOf(d)), visits: await parts.visits(sql, g, d.roomId!) });
+      roomParts.set(d.roomId!, { people: await parts.part(sql, generationsOf(d).generation, grantsOf(d)), visits: visits.get(d.roomId!)! });
     }
   }));
   const nobody = JSON.stringify({ ...NOBODY, visits: [] }).slice(1, -1);
@@ -212,14 +212,13 @@ export function accessListTags(
 ): Promise<Map<number, ListTags>> {
   return inStateSnapshot(sql, async (tx) => {
     const devices = await devicesOf(tx, deviceIds);
+    const open = devices.filter((d) => !denyAllOf(d));
+    const visits = open.length ? await parts.visits(tx, generationsOf(open[0]), open.map((d) => d.roomId!)) : new Map();
     const rooms = new Map<number, { state: RoomState; visits: VisitsPart }>();
-    for (const d of devices) {
-      if (denyAllOf(d) || rooms.has(d.roomId!)) continue;
-      const g = generationsOf(d);
-      rooms.set(d.roomId!, {
-        state: await parts.deltas.state(tx, g.generation, d.roomId!, grantsOf(d)),
-        visits: await parts.visits(tx, g, d.roomId!),
-      });
+    for (const d of open) {
+      if (rooms.has(d.roomId!)) continue;
+      const state = await parts.deltas.state(tx, generationsOf(d).generation, d.roomId!, grantsOf(d));
+      rooms.set(d.roomId!, { state, visits: visits.get(d.roomId!)! });
     }
     const tags = new Map<number, ListTags>();
     for (const d of devices) {
@@ -286,7 +285,7 @@ export function accessListDelta(
     const people = step?.people ?? await parts.deltas.people(tx, grants, from.people, g.generation, changes);
     // About as big as the list: the list.
     if (people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1)) return "full";
-    const visits = await parts.visits(tx, g, d.roomId!);
+    const visits = (await parts.visits(tx, g, [d.roomId!])).get(d.roomId!)!;
     const digest = digestText(addShares([headShare(head), state.share, visits.share]));
     const answer = { version: versionOf(g.generation, g.visits, d.roomId), digest, tag: await listTag(digest) };
     return { ...answer, json: deltaJson({ since, from, head, g, answer, people, changes, state, visits }) };

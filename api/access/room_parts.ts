@@ -17,7 +17,7 @@ import type { AccessList } from "./access_list.ts";
 import { addShares, entryShare, schedulesShare, visitsShare } from "./list_digest.ts";
 import { entriesOf } from "./list_delta.ts";
 import { ListDeltas } from "./list_deltas.ts";
-import { type RoomGrants, roomPeople, roomSchedules, roomVisits } from "./room_queries.ts";
+import { type RoomGrants, roomPeople, roomSchedules, roomsVisits } from "./room_queries.ts";
 
 /** What every device of a room shares: who may pass, with what, when. */
 export type RoomPart = Pick<AccessList, "users" | "schedules" | "credentials" | "passkeys" | "wallets" | "lockdownOverrideUserIds">;
@@ -78,37 +78,41 @@ export class RoomParts {
     return part;
   }
 
-  /** The room's visits as of `g` (read in the database with the devices). */
-  visits(sql: Queries, g: Generations, roomId: number): Promise<VisitsPart> {
+  /**
+   * The rooms' visits as of `g` (read in the database with the devices), by room:
+   * those not worked out yet for `g` in one query.
+   */
+  async visits(sql: Queries, g: Generations, roomIds: number[]): Promise<Map<number, VisitsPart>> {
     const [people, visits] = this.#visitsOf;
-    if (g.generation < people || g.visits < visits) return visitsPart(sql, roomId, g).then((v) => v.part);
+    if (g.generation < people || g.visits < visits) return (await visitsParts(sql, roomIds, g)).parts;
     if (g.generation > people || g.visits > visits) {
       this.#visitsOf = [g.generation, g.visits];
       this.#visits.clear();
     }
-    let part = this.#visits.get(roomId);
-    if (!part) {
-      const made = visitsPart(sql, roomId, g);
-      part = made.then((v) => v.part);
-      this.#visits.set(roomId, part);
-      // Kept only when exactly as of `g`: one that saw a later change is not what
-      // another door reading `g` would be given.
-      made.then((v) => v.exact, () => false).then((exact) => !exact && this.#visits.get(roomId) === part && this.#visits.delete(roomId));
+    const missing = [...new Set(roomIds.filter((id) => !this.#visits.has(id)))];
+    if (missing.length) {
+      const made = visitsParts(sql, missing, g);
+      for (const id of missing) {
+        const part = made.then((v) => v.parts.get(id)!);
+        this.#visits.set(id, part);
+        // Kept only when exactly as of `g`: one that saw a later change is not what
+        // another door reading `g` would be given.
+        made.then((v) => v.exact, () => false).then((exact) => !exact && this.#visits.get(id) === part && this.#visits.delete(id));
+      }
     }
-    return part;
+    return new Map(await Promise.all(roomIds.map(async (id) => [id, await this.#visits.get(id)!] as const)));
   }
 }
 
-async function visitsPart(sql: Queries, roomId: number, g: Generations) {
-  const { visits, generation, visitsGeneration } = await roomVisits(sql, roomId, g.visitsAsOf);
-  return {
-    part: {
-      json: `"visits":${JSON.stringify(visits)}`,
-      share: visitsShare(visits),
-      hostIds: new Set(visits.flatMap((v) => v.hostUserId === null ? [] : [v.hostUserId])),
-    },
-    exact: generation === g.generation && visitsGeneration === g.visits,
-  };
+/** The rooms' visits parts, by room, and whether they are exactly as of `g`. */
+async function visitsParts(sql: Queries, roomIds: number[], g: Generations) {
+  const { visits, generation, visitsGeneration } = await roomsVisits(sql, roomIds, g.visitsAsOf);
+  const parts = new Map([...visits].map(([id, of]): [number, VisitsPart] => [id, {
+    json: `"visits":${JSON.stringify(of)}`,
+    share: visitsShare(of),
+    hostIds: new Set(of.flatMap((v) => v.hostUserId === null ? [] : [v.hostUserId])),
+  }]));
+  return { parts, exact: generation === g.generation && visitsGeneration === g.visits };
 }
 
 /** The part of rooms with these grants: their people, then their schedules (which a change of the people never moves). */
