@@ -120,13 +120,20 @@ function fleet({ bases, keys, mode, controllers }: FleetConfig) {
           const event = buffer.slice(0, end + 2);
           buffer = buffer.slice(end + 2);
           if (!event.includes("event: list-changed")) continue;
-          const data = JSON.parse(/^data: (.*)$/m.exec(event)![1]) as { version: string };
+          const data = JSON.parse(/^data: (.*)$/m.exec(event)![1]) as { version: string; delta?: { since: string; version: string } };
           if (version === null) {
             version = data.version; // the list it starts with
             held(door, version, 0);
             continue;
           }
           eventBytes += new TextEncoder().encode(event).byteLength;
+          // The delta from the version it holds, with the event: as a controller, it asks nothing.
+          if (mode === "deltas" && !fetching && data.delta?.since === version) {
+            version = data.delta.version;
+            held(door, version, eventBytes);
+            eventBytes = 0;
+            continue;
+          }
           wanted = true;
           fetching ??= fetchAgain().finally(() => (fetching = undefined));
         }
