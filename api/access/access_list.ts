@@ -183,16 +183,20 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
 
 /**
  * What a list is, without the list: its entity tag, version and digest, and its
- * device's key hash; and for a door whose version was given, the delta from it when
- * it is known without a query and small (INLINE_MAX), which door_streams.ts sends
- * with list-changed so that the door need not ask for it.
+ * device's key hash; and for a door whose version was given, the delta from it
+ * (what `?since=` would answer, worked out once per kind of room and version) when
+ * small (INLINE_MAX), which door_streams.ts sends with list-changed so that the door
+ * need not ask for it.
  */
 export type ListTags = Omit<ListAnswer, "json"> & { delta?: string };
 
-/** The largest delta sent with list-changed (JSON characters): a bigger one the door asks for. */
-export const INLINE_MAX = 8_192;
-
-const NO_CHANGE = { people: { users: [], removedUserIds: [] }, changes: { userIds: [], roomLevel: false } };
+/**
+ * The largest delta sent with list-changed (JSON characters): a bigger one the door
+ * asks for. Room for an import's window (COALESCE_MS) of a few hundred people, about
+ * 150 characters each: at 8 KB, a bulk add's bigger windows made all 2,000 doors of
+ * the campus benchmark ask at once, and their retries kept them behind for 13 s.
+ */
+export const INLINE_MAX = 65_536;
 
 /**
  * The entity tags, versions and digests of these devices' lists, and the devices' key
@@ -201,8 +205,8 @@ const NO_CHANGE = { people: { users: [], removedUserIds: [] }, changes: { userId
  * state in `parts.deltas` (list_deltas.ts), which a change moves on by the users it
  * touched: a change costs each kind of room those users, not its 100,000 entries as
  * JSON per door. With `since` (the version each door was last told), the deltas from
- * those versions that the states' last steps give. Read in one repeatable read
- * snapshot, so each digest is of its version.
+ * those versions. Read in one repeatable read snapshot, so each digest is of its
+ * version.
  */
 export function accessListTags(
   sql: Queries,
@@ -231,12 +235,10 @@ export function accessListTags(
         version: versionOf(g.generation, g.visits, room ? d.roomId : null),
         digest,
       };
+      // From the version it was told, what `?since=` it would answer (peopleSince).
       const from = room && since.has(d.id) ? parseVersion(since.get(d.id)!) : null;
-      // From the version it was told: nothing changed in its people (a lockdown, a
-      // rename), or the state's last step; else the door asks.
-      const step = from && deltaPossible(from, d, head, g) && (from.people === g.generation ? NO_CHANGE : stepFrom(from, room!.state));
-      const delta = step &&
-        deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, people: step.people, changes: step.changes, ...room! });
+      const moved = from && deltaPossible(from, d, head, g) ? await peopleSince(tx, parts, from, g, grantsOf(d), room!.state) : null;
+      const delta = moved && deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, ...moved, ...room! });
       tags.set(d.id, { ...answer, keyHash: d.keyHash, delta: delta && delta.length <= INLINE_MAX ? delta : undefined });
     }
     return tags;
@@ -276,15 +278,9 @@ export function accessListDelta(
     if (!deltaPossible(from, d, head, g)) return "full";
     const grants = grantsOf(d);
     const state = await parts.deltas.state(tx, g.generation, d.roomId!, grants);
-    // The doors that held the previous generation (most, after a change) are sent
-    // only the users whose entries changed in rooms with these grants (stepFrom);
-    // others, every user logged since.
-    const step = stepFrom(from, state);
-    const changes = step?.changes ?? await parts.deltas.changes(tx, from.people, g.generation);
-    if (!changes) return "full";
-    const people = step?.people ?? await parts.deltas.people(tx, grants, from.people, g.generation, changes);
-    // About as big as the list: the list.
-    if (people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1)) return "full";
+    const moved = await peopleSince(tx, parts, from, g, grants, state);
+    if (!moved) return "full";
+    const { people, changes } = moved;
     const visits = (await parts.visits(tx, g, [d.roomId!])).get(d.roomId!)!;
     const digest = digestText(addShares([headShare(head), state.share, visits.share]));
     const answer = { version: versionOf(g.generation, g.visits, d.roomId), digest, tag: await listTag(digest) };
@@ -298,12 +294,28 @@ const deltaPossible = (from: Version, d: DeviceRow, head: ListHead, g: Generatio
   from.visits <= g.visits;
 
 /**
- * The state's last step, when it moved from the door's version: what changed is then
- * known, trimmed to the users whose entries changed. Not after a room-level change,
- * which may have been this room's grants: it held another state's people before.
+ * What changed in the people of a list at `from` up to the state's generation, or
+ * null when the whole list is to be sent (more than the log says in a delta, or about
+ * as big as the list). The doors that held the previous generation (most, after a
+ * change) are sent the state's last step: only the users whose entries changed, known
+ * without a query; not after a room-level change, which may have been this room's
+ * grants (it held another state's people before). Others get every user logged since
+ * (worked out once per kind of room and version: list_deltas.ts).
  */
-const stepFrom = (from: Version, state: RoomState) =>
-  state.step?.from === from.people && !state.step.changes.roomLevel ? state.step : undefined;
+async function peopleSince(
+  tx: Queries,
+  parts: RoomParts,
+  from: Version,
+  g: Generations,
+  grants: RoomGrants,
+  state: RoomState,
+): Promise<{ people: PeopleDelta; changes: Changes } | null> {
+  const step = state.step?.from === from.people && !state.step.changes.roomLevel ? state.step : undefined;
+  const changes = step?.changes ?? await parts.deltas.changes(tx, from.people, g.generation);
+  if (!changes) return null;
+  const people = step?.people ?? await parts.deltas.people(tx, grants, from.people, g.generation, changes);
+  return people.users.length + people.removedUserIds.length / 16 >= Math.max(state.shares.size, 1) ? null : { people, changes };
+}
 
 /** What a delta is made of: the door's version, the list's head and what it is now, what changed. */
 type DeltaParts = {

@@ -214,6 +214,7 @@ export class DoorStreams {
     if (!doors.length) return;
     const since = new Map(doors.flatMap((door) => (door.version ? [[door.deviceId, door.version] as const] : [])));
     const lists = await accessListTags(this.#catchUp, [...new Set(doors.map((door) => door.deviceId))], this.parts, since);
+    const sent: { deviceId: number; from: string; tag: string }[] = [];
     for (const door of doors) {
       const list = lists.get(door.deviceId);
       if (!list || list.keyHash !== door.keyHash) {
@@ -221,6 +222,7 @@ export class DoorStreams {
       } else if (list.tag !== door.etag) {
         // Another stream of the device may have been told another version: its delta is not this door's.
         const delta = door.version !== null && door.version === since.get(door.deviceId) ? list.delta : undefined;
+        if (delta && door.etag) sent.push({ deviceId: door.deviceId, from: door.etag, tag: list.tag });
         door.etag = list.tag;
         door.version = list.version;
         const data = `${JSON.stringify({ etag: list.tag, version: list.version, digest: list.digest }).slice(0, -1)}${
@@ -233,5 +235,7 @@ export class DoorStreams {
         door.version ??= list.version;
       }
     }
+    // For the Doors board: which list each door holds now.
+    this.presence.deltasSent(sent);
   }
 }

@@ -4,6 +4,7 @@ import { assert, assertEquals } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
 import { building } from "../access/testing.ts";
 import { eventsById } from "../events/event_data.ts";
+import { events } from "../testing/sse.ts";
 
 describeApp("the Doors board", async (t, testApp) => {
   const { sql } = testApp;
@@ -77,6 +78,33 @@ describeApp("the Doors board", async (t, testApp) => {
     await b.device("GET", "/api/access/devices/self/access-list");
     await until(async () => (await board())[0].list.current);
     assertEquals((await board())[0].list.current, true);
+  });
+
+  await t.step("on its stream, a door sent the delta with list-changed is current again without fetching", async () => {
+    // Others in the room: one person's change is a delta, not about the whole list.
+    const others = await sql<{ id: number }[]>`insert into users (email, password_hash, first_name)
+      select 'board' || n || '@example.com', 'x', 'Other' from generate_series(1, 3) n returning id`;
+    await sql`insert into user_groups (user_id, group_id) select u, ${b.groupId}::int from unnest(${others.map((o) => o.id)}::int[]) u`;
+    await sql`insert into user_credentials (user_id, type, card_code) select u, 'EM41', 'B' || u from unnest(${others.map((o) => o.id)}::int[]) u`;
+    const res = await testApp.app.request("http://door.local/api/access/devices/self/stream", {
+      headers: { authorization: `Bearer ${b.apiKey}` },
+    });
+    const stream = events(res);
+    // Told of its list at once, it fetches it: that list is the base of the next delta.
+    const told = await stream.next();
+    assert(told !== "closed");
+    assertEquals((await b.device("GET", "/api/access/devices/self/access-list")).headers.get("etag"), told.id);
+    await sql`update users set first_name = 'Ada' where id = ${b.userId}`;
+    const heard = await stream.next();
+    assert(heard !== "closed");
+    assert(JSON.parse(heard.data).delta, "the delta came with the event");
+    await until(async () => (await board())[0].list.current);
+    assertEquals((await board())[0].list.current, true);
+    const [{ fetched }] = await sql`select count(*)::int as fetched from device_presence where device_id = ${b.deviceId} and list_etag = ${heard.id}`;
+    assertEquals(fetched, 1);
+    await stream.cancel();
+    // Its closing recorded (the next step makes it silent).
+    await until(async () => (await sql`select stream_until <= now() as closed from device_presence where device_id = ${b.deviceId}`)[0].closed);
   });
 
   await t.step("silent for more than a minute: offline, its position unknown again", async () => {

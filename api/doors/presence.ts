@@ -99,6 +99,26 @@ export class Presence {
   }
 
   /**
+   * These devices' streams were sent, with list-changed, the delta from the list each
+   * last fetched (or was sent so): each holds the list tagged `tag` from now on (issue
+   * 33: a door that takes its delta from the stream fetches nothing to say so). Only
+   * where the list it holds is the delta's base; a door that cannot apply it asks, and
+   * that fetch records what it holds. Never throws.
+   */
+  deltasSent(sent: { deviceId: number; from: string; tag: string }[]) {
+    if (!sent.length) return;
+    (async () => {
+      const moved = await this.#catchUp<{ deviceId: number }[]>`
+        update device_presence p set list_etag = x.tag, list_fetched_at = now()
+        from unnest(${sent.map((s) => s.deviceId)}::int[], ${sent.map((s) => s.from)}::text[], ${sent.map((s) => s.tag)}::text[])
+          as x(device_id, from_tag, tag)
+        where p.device_id = x.device_id and p.list_etag = x.from_tag
+        returning p.device_id`;
+      await doorsChanged(this.#catchUp, moved.map((row) => row.deviceId));
+    })().catch((error) => this.#failed("lists sent with list-changed", error));
+  }
+
+  /**
    * Bookkeeping shed when the database is busy (background work, db/guard.ts) is no
    * news: the device's next contact records it. Anything else is.
    */
