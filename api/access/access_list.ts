@@ -192,11 +192,12 @@ export type ListTags = Omit<ListAnswer, "json"> & { delta?: string };
 
 /**
  * The largest delta sent with list-changed (JSON characters): a bigger one the door
- * asks for. Room for an import's window (COALESCE_MS) of a few hundred people, about
- * 150 characters each: at 8 KB, a bulk add's bigger windows made all 2,000 doors of
- * the campus benchmark ask at once, and their retries kept them behind for 13 s.
+ * asks for. Room for an import's 1,000 people, about 150 characters each: when a
+ * bulk add's passes fell behind, its deltas outgrew 8 KB, then 64 KB, and every door
+ * of the campus benchmark (2,000) asked at once, their retries keeping them behind
+ * for 13-16 s. The people's part is one string for every door (peopleJson).
  */
-export const INLINE_MAX = 65_536;
+export const INLINE_MAX = 262_144;
 
 /**
  * The entity tags, versions and digests of these devices' lists, and the devices' key
@@ -335,19 +336,29 @@ type DeltaParts = {
  * things moved, the visits when they or one of their hosts did.
  */
 function deltaJson({ since, from, head, g, answer, people, changes, state, visits }: DeltaParts): string {
-  const delta: Omit<ListDelta, "schedules" | "visits"> = {
+  const delta: Omit<ListDelta, "schedules" | "visits" | "users" | "removedUserIds"> = {
     delta: true,
     since,
     version: answer.version,
     digest: answer.digest,
     etag: answer.tag,
     ...head,
-    ...people,
   };
   const withVisits = from.visits !== g.visits || changes.userIds.some((id) => visits.hostIds.has(id));
-  return `${JSON.stringify(delta).slice(0, -1)}${changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""}${
-    withVisits ? `,${visits.json}` : ""
-  }}`;
+  return `${JSON.stringify(delta).slice(0, -1)},${peopleJson(people)}${
+    changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""
+  }${withVisits ? `,${visits.json}` : ""}}`;
+}
+
+/** A delta's people as sent (`"users":[…],"removedUserIds":[…]`), made once however many doors are sent them. */
+const peopleJsonOf = new WeakMap<PeopleDelta, string>();
+function peopleJson(people: PeopleDelta): string {
+  let json = peopleJsonOf.get(people);
+  if (json === undefined) {
+    json = JSON.stringify({ users: people.users, removedUserIds: people.removedUserIds }).slice(1, -1);
+    peopleJsonOf.set(people, json);
+  }
+  return json;
 }
 
 /** Runs `fn` in a snapshot, again in a newer one when another caller moved a room's state past the first. */
