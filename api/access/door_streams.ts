@@ -228,6 +228,7 @@ export class DoorStreams {
         const data = `${JSON.stringify({ etag: list.tag, version: list.version, digest: list.digest }).slice(0, -1)}${
           delta ? `,"delta":${delta}` : ""
         }}`;
+        // Not awaited: a door slow to read must not hold up the others.
         door.stream.writeSSE({ event: "list-changed", id: list.tag, data })
           .catch(() => door.stream.abort());
       } else {
