@@ -183,21 +183,10 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
 
 /**
  * What a list is, without the list: its entity tag, version and digest, and its
- * device's key hash; and for a door whose version was given, the delta from it
- * (what `?since=` would answer, worked out once per kind of room and version) when
- * small (INLINE_MAX), which door_streams.ts sends with list-changed so that the door
- * need not ask for it.
+ * device's key hash; and for a door whose version was given, the delta from it (what
+ * `?since=` answers), unless the whole list is to be sent.
  */
 export type ListTags = Omit<ListAnswer, "json"> & { delta?: string };
-
-/**
- * The largest delta sent with list-changed (JSON characters): a bigger one the door
- * asks for. Room for an import's 1,000 people, about 150 characters each: when a
- * bulk add's passes fell behind, its deltas outgrew 8 KB, then 64 KB, and every door
- * of the campus benchmark (2,000) asked at once, their retries keeping them behind
- * for 13-16 s. The people's part is one string for every door (peopleJson).
- */
-export const INLINE_MAX = 262_144;
 
 /**
  * The entity tags, versions and digests of these devices' lists, and the devices' key
@@ -219,11 +208,12 @@ export function accessListTags(
     const devices = await devicesOf(tx, deviceIds);
     const open = devices.filter((d) => !denyAllOf(d));
     const visits = open.length ? await parts.visits(tx, generationsOf(open[0]), open.map((d) => d.roomId!)) : new Map();
-    const rooms = new Map<number, { state: RoomState; visits: VisitsPart }>();
+    const rooms = new Map<number, { grants: RoomGrants; state: RoomState; visits: VisitsPart }>();
     for (const d of open) {
       if (rooms.has(d.roomId!)) continue;
-      const state = await parts.deltas.state(tx, generationsOf(d).generation, d.roomId!, grantsOf(d));
-      rooms.set(d.roomId!, { state, visits: visits.get(d.roomId!)! });
+      const grants = grantsOf(d);
+      const state = await parts.deltas.state(tx, generationsOf(d).generation, d.roomId!, grants);
+      rooms.set(d.roomId!, { grants, state, visits: visits.get(d.roomId!)! });
     }
     const tags = new Map<number, ListTags>();
     for (const d of devices) {
@@ -236,11 +226,10 @@ export function accessListTags(
         version: versionOf(g.generation, g.visits, room ? d.roomId : null),
         digest,
       };
-      // From the version it was told, what `?since=` it would answer (peopleSince).
       const from = room && since.has(d.id) ? parseVersion(since.get(d.id)!) : null;
-      const moved = from && deltaPossible(from, d, head, g) ? await peopleSince(tx, parts, from, g, grantsOf(d), room!.state) : null;
-      const delta = moved && deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, ...moved, ...room! });
-      tags.set(d.id, { ...answer, keyHash: d.keyHash, delta: delta && delta.length <= INLINE_MAX ? delta : undefined });
+      const moved = from && deltaPossible(from, d, head, g) ? await peopleSince(tx, parts, from, g, room!.grants, room!.state) : null;
+      const delta = moved ? deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, ...moved, ...room! }) : undefined;
+      tags.set(d.id, { ...answer, keyHash: d.keyHash, delta });
     }
     return tags;
   });
@@ -261,32 +250,18 @@ const SNAPSHOT_TRIES = 3;
  * What changed in the device's list since `since` (a version this API sent), as a
  * delta; "full" when the whole list must be sent instead (a version unknown, older
  * than the log kept, of another room, a list that denies all, or a delta about as
- * big as the list); undefined when the device no longer exists. Read in one
- * repeatable read snapshot, so the delta, its version and its digest agree.
+ * big as the list); undefined when the device no longer exists. The delta
+ * accessListTags works out for a door told `since`: one snapshot, so the delta, its
+ * version and its digest agree.
  */
-export function accessListDelta(
+export async function accessListDelta(
   sql: Queries,
   deviceId: number,
   since: string,
   parts: RoomParts,
 ): Promise<DeltaAnswer | "full" | undefined> {
-  const from = parseVersion(since)!;
-  return inStateSnapshot(sql, async (tx) => {
-    const [d] = await devicesOf(tx, [deviceId]);
-    if (!d) return undefined;
-    const head = headOf(d);
-    const g = generationsOf(d);
-    if (!deltaPossible(from, d, head, g)) return "full";
-    const grants = grantsOf(d);
-    const state = await parts.deltas.state(tx, g.generation, d.roomId!, grants);
-    const moved = await peopleSince(tx, parts, from, g, grants, state);
-    if (!moved) return "full";
-    const { people, changes } = moved;
-    const visits = (await parts.visits(tx, g, [d.roomId!])).get(d.roomId!)!;
-    const digest = digestText(addShares([headShare(head), state.share, visits.share]));
-    const answer = { version: versionOf(g.generation, g.visits, d.roomId), digest, tag: await listTag(digest) };
-    return { ...answer, json: deltaJson({ since, from, head, g, answer, people, changes, state, visits }) };
-  });
+  const list = (await accessListTags(sql, [deviceId], parts, new Map([[deviceId, since]]))).get(deviceId);
+  return list && (list.delta === undefined ? "full" : { json: list.delta, version: list.version, digest: list.digest, tag: list.tag });
 }
 
 /** Whether a list of `d` can be moved on from `from` by a delta: else the whole list is sent. */

@@ -43,6 +43,15 @@ const RETRY_MS = 1_000;
  */
 export const COALESCE_MS = 200;
 
+/**
+ * The largest delta sent with list-changed (JSON characters): a door told of a bigger
+ * one asks for it. Room for an import's 1,000 people, about 150 characters each: when
+ * a bulk add's passes fell behind, its deltas outgrew 8 KB, then 64 KB, and every door
+ * of the campus benchmark (2,000) asked at once, their retries keeping them behind
+ * for 13-16 s. The people's part is one string for every door (access_list.ts).
+ */
+export const INLINE_MAX = 262_144;
+
 type Door = {
   deviceId: number;
   /** The key the stream was opened with: once the device no longer has it, the stream ends. */
@@ -221,7 +230,10 @@ export class DoorStreams {
         door.stream.abort(); // revoked, rotated or deleted: this key opens nothing any more
       } else if (list.tag !== door.etag) {
         // Another stream of the device may have been told another version: its delta is not this door's.
-        const delta = door.version !== null && door.version === since.get(door.deviceId) ? list.delta : undefined;
+        const delta = door.version !== null && door.version === since.get(door.deviceId) && list.delta !== undefined &&
+            list.delta.length <= INLINE_MAX
+          ? list.delta
+          : undefined;
         if (delta && door.etag) sent.push({ deviceId: door.deviceId, from: door.etag, tag: list.tag });
         door.etag = list.tag;
         door.version = list.version;
