@@ -1,6 +1,6 @@
 // What the benchmarks share: their sizes from the environment, percentiles and the
 // one-line summary of a set of times, an open loop's sleep and its limit of requests
-// in flight, and the load generator's priority.
+// in flight, the load generator's priority, and the lines a child process prints.
 import { NICE } from "../api/db/private_postgres.ts";
 
 /** A size from the environment (DEVICES=, USERS=, …), or its default. */
@@ -66,4 +66,16 @@ export function cpuMs(pids: number[]): number {
     } catch { /* gone */ }
   }
   return total;
+}
+
+/** Calls `line` with each line `stream` (a child's output) carries, until it ends. */
+export async function eachLine(stream: ReadableStream<Uint8Array<ArrayBuffer>>, line: (text: string) => void) {
+  let buffer = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    buffer += chunk;
+    for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+      line(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+    }
+  }
 }

@@ -35,7 +35,7 @@ import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
 import { DoorController } from "../door/controller.ts";
 import { EMPTY, type StateStore } from "../door/state_file.ts";
 import { decisionsInChild } from "./decision_load.ts";
-import { atApiPriority, cpuMs, env, percentile, sleep } from "./figures.ts";
+import { atApiPriority, cpuMs, eachLine, env, percentile, sleep } from "./figures.ts";
 
 const USERS = env("USERS", 100_000);
 const ROOMS = env("ROOMS", 400);
@@ -184,10 +184,10 @@ async function bench() {
         for (let n = 0; n < count; n++) {
           const cpu0 = await cpuNow(sql, apis);
           const bytes0 = fleet.bytes();
+          // The member out of the group, or back in: whichever it is now (each run starts where the last ended).
           const { at, g } = await commit(sql, (tx) =>
-            n % 2 === 0
-              ? tx`delete from user_groups where user_id = ${member} and group_id = ${everyone}`
-              : tx`insert into user_groups (user_id, group_id) values (${member}, ${everyone})`);
+            tx`with gone as (delete from user_groups where user_id = ${member} and group_id = ${everyone} returning 1)
+              insert into user_groups (user_id, group_id) select ${member}, ${everyone} where not exists (select 1 from gone)`);
           const arrivals = await fleet.allHold(g, CHANGE_LIMIT_MS);
           single.push(...arrivals.map((epoch) => Math.max(0, epoch - at)));
           bytes += fleet.bytes() - bytes0;
@@ -315,20 +315,13 @@ async function startFleet(config: FleetConfig) {
   (async () => {
     for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) stderr += chunk;
   })().catch(() => {});
-  (async () => {
-    let buffer = "";
-    for await (const chunk of child.stdout.pipeThrough(new TextDecoderStream())) {
-      buffer += chunk;
-      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
-        const [at, door, version, bytes] = buffer.slice(0, end).split(" ");
-        buffer = buffer.slice(end + 1);
-        const people = peopleOf(version);
-        const hold = holds[Number(door)];
-        if (people > hold.people) Object.assign(hold, { people, at: Number(at) });
-        received += Number(bytes);
-      }
-    }
-  })().catch(() => {});
+  eachLine(child.stdout, (line) => {
+    const [at, door, version, bytes] = line.split(" ");
+    const people = peopleOf(version);
+    const hold = holds[Number(door)];
+    if (people > hold.people) Object.assign(hold, { people, at: Number(at) });
+    received += Number(bytes);
+  }).catch(() => {});
   return {
     /** Waits until every door holds generation `g` or later: when each came to (epoch ms). */
     async allHold(g: bigint, limitMs: number): Promise<number[]> {

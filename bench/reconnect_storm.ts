@@ -24,7 +24,7 @@ import { DoorController } from "../door/controller.ts";
 import { memoryStore } from "../door/state_file.ts";
 import { accessLists } from "../api/access/access_list.ts";
 import { RoomParts } from "../api/access/room_parts.ts";
-import { atApiPriority, env, percentile, sleep, summary } from "./figures.ts";
+import { atApiPriority, eachLine, env, percentile, sleep, summary } from "./figures.ts";
 
 const DEVICES = env("DEVICES", 500);
 const USERS = env("USERS", 10_000);
@@ -125,21 +125,14 @@ async function bench() {
       stdout: "piped",
       stderr: "inherit",
     }).spawn();
-    (async () => {
-      let buffer = "";
-      for await (const chunk of fleetProcess.stdout.pipeThrough(new TextDecoderStream())) {
-        buffer += chunk;
-        for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
-          const [at, door, what, tag] = buffer.slice(0, end).split(" ");
-          buffer = buffer.slice(end + 1);
-          // Epoch ms from the other process, onto this one's clock.
-          const when = Number(at) - Date.now() + performance.now();
-          const d = doors[Number(door)];
-          if (what === "connected") d.connectedAt = when;
-          else if (what === "list") Object.assign(d, { tag, taggedAt: when });
-        }
-      }
-    })().catch(() => {});
+    eachLine(fleetProcess.stdout, (line) => {
+      const [at, door, what, tag] = line.split(" ");
+      // Epoch ms from the other process, onto this one's clock.
+      const when = Number(at) - Date.now() + performance.now();
+      const d = doors[Number(door)];
+      if (what === "connected") d.connectedAt = when;
+      else if (what === "list") Object.assign(d, { tag, taggedAt: when });
+    }).catch(() => {});
 
     /** Each door's current tag, as the server works it out now. */
     const currentTags = async () => {
