@@ -184,9 +184,10 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
 /**
  * What a list is, without the list: its entity tag, version and digest, and its
  * device's key hash; and for a door whose version was given, the delta from it (what
- * `?since=` answers), unless the whole list is to be sent.
+ * `?since=` answers), unless the whole list is to be sent: made when asked for, as
+ * most doors told of a change to another room's list are sent nothing.
  */
-export type ListTags = Omit<ListAnswer, "json"> & { delta?: string };
+export type ListTags = Omit<ListAnswer, "json"> & { delta?: () => string };
 
 /**
  * The entity tags, versions and digests of these devices' lists, and the devices' key
@@ -228,7 +229,7 @@ export function accessListTags(
       };
       const from = room && since.has(d.id) ? parseVersion(since.get(d.id)!) : null;
       const moved = from && deltaPossible(from, d, head, g) ? await peopleSince(tx, parts, from, g, room!.grants, room!.state) : null;
-      const delta = moved ? deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, ...moved, ...room! }) : undefined;
+      const delta = moved ? () => deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, ...moved, ...room! }) : undefined;
       tags.set(d.id, { ...answer, keyHash: d.keyHash, delta });
     }
     return tags;
@@ -261,7 +262,7 @@ export async function accessListDelta(
   parts: RoomParts,
 ): Promise<DeltaAnswer | "full" | undefined> {
   const list = (await accessListTags(sql, [deviceId], parts, new Map([[deviceId, since]]))).get(deviceId);
-  return list && (list.delta === undefined ? "full" : { json: list.delta, version: list.version, digest: list.digest, tag: list.tag });
+  return list && (list.delta === undefined ? "full" : { json: list.delta(), version: list.version, digest: list.digest, tag: list.tag });
 }
 
 /** Whether a list of `d` can be moved on from `from` by a delta: else the whole list is sent. */

@@ -230,10 +230,8 @@ export class DoorStreams {
         door.stream.abort(); // revoked, rotated or deleted: this key opens nothing any more
       } else if (list.tag !== door.etag) {
         // Another stream of the device may have been told another version: its delta is not this door's.
-        const delta = door.version !== null && door.version === since.get(door.deviceId) && list.delta !== undefined &&
-            list.delta.length <= INLINE_MAX
-          ? list.delta
-          : undefined;
+        const made = door.version !== null && door.version === since.get(door.deviceId) ? list.delta?.() : undefined;
+        const delta = made !== undefined && made.length <= INLINE_MAX ? made : undefined;
         if (delta && door.etag) sent.push({ deviceId: door.deviceId, from: door.etag, tag: list.tag });
         door.etag = list.tag;
         door.version = list.version;
