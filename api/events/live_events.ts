@@ -49,26 +49,25 @@ export class LiveEvents {
 
   /**
    * Where a new stream starts, taken before its answer goes out: after `lastEventId`,
-   * or else after everything committed so far. Undefined: that event is no longer held.
+   * or else after everything committed so far. A `lastEventId` no longer held starts
+   * from now too, with `resync`: taken here, not after `resync` is sent, or an event
+   * committed once the client heard `resync` could fall before its start, unheard.
    */
-  async startOf(lastEventId?: number): Promise<Position | undefined> {
-    return lastEventId === undefined
-      ? await startPosition(this.sql)
-      : await positionOf(this.sql, lastEventId);
+  async startOf(lastEventId?: number): Promise<{ start: Position; resync: boolean }> {
+    const after = lastEventId === undefined ? undefined : await positionOf(this.sql, lastEventId);
+    return after
+      ? { start: after, resync: false }
+      : { start: await startPosition(this.sql), resync: lastEventId !== undefined };
   }
 
-  /** Adds the stream: it first hears what was written since `from` (undefined: `resync`), then every event live. */
-  async open(stream: SSEStreamingApi, from: Position | undefined) {
+  /** Adds the stream: it first hears `resync` if asked, what was written since `start`, then every event live. */
+  async open(stream: SSEStreamingApi, { start, resync }: { start: Position; resync: boolean }) {
     if (this.#streams.closing) return stream.abort();
     this.#listening ??= this.listen("events", () => this.#read());
     await this.#listening;
     await this.#run(async () => {
-      let start = from;
-      if (!start) {
-        // Told to read again what it shows, it goes on live from now.
-        await send(stream, { event: RESYNC, data: "{}" });
-        start = await startPosition(this.sql);
-      }
+      // Told to read again what it shows, it goes on live from its start.
+      if (resync) await send(stream, { event: RESYNC, data: "{}" });
       if (!this.#position) this.#position = start;
       else await this.#catchUp(stream, start, this.#position);
       // Gone while catching up: nothing to join.

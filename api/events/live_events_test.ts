@@ -137,8 +137,9 @@ describeApp("live events", async (t, testApp) => {
 
   await t.step("a Last-Event-ID the log no longer holds: resync (read again), then live from there", async () => {
     const stream = events(await open(admin.cookie, "999999999"));
-    assertEquals((await next(stream)).event, "resync");
+    // Committed once the answer is here, before resync is read: heard after it.
     await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'After resync', '{"id": 1, "name": "A"}')`;
+    assertEquals((await next(stream)).event, "resync");
     assertEquals(summary(await next(stream)), ["lockdown.started", "After resync"]);
     await stream.cancel();
   });

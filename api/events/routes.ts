@@ -18,9 +18,9 @@ export const eventRoutes = new Hono<Env>()
       throw badRequest("Last-Event-ID must be an event id");
     }
     // Taken before the answer goes out: whatever is committed once the client has it is heard.
-    const from = await c.var.liveEvents.startOf(last === undefined ? undefined : Number(last));
+    const start = await c.var.liveEvents.startOf(last === undefined ? undefined : Number(last));
     return streamSSE(c, async (stream) => {
-      await c.var.liveEvents.open(stream, from);
+      await c.var.liveEvents.open(stream, start);
       await keepOpen(stream);
     });
   });
