@@ -3,38 +3,79 @@
 // the rows stay put and a pill says how many arrived (`N new events`), taking
 // them to the top when clicked (or when they scroll back up). Reads are at most
 // one a second, whatever the rate of events (doors at 500 decisions a second).
-import { useEffect, useState } from "react";
+//
+// The pill counts the rows the page would now show above its top row, read from
+// the server (its first page, outside the cache, so the rows shown stay put): an
+// event the page's search, filters or subject leave out is not counted, and the
+// server alone decides what matches. More than a page of them: `N+ new events`.
+import { useEffect, useRef, useState } from "react";
 import Button from "@mui/joy/Button";
 import { type LiveType, useLiveEvents } from "../api/live_events";
+import { call } from "../api/client";
 import { useReadSoon } from "./use_read_soon";
 
 /** Scrolled this little, the reader is at the top and sees new rows come in. */
 const TOP_PX = 80;
 
-export const newEventsText = (n: number) => `${n} new event${n === 1 ? "" : "s"}`;
+/** What the pill says: this many new rows, and whether there are more beyond a page. */
+export type NewRows = { count: number; more: boolean };
+const NONE: NewRows = { count: 0, more: false };
 
-/** Live rows of `types` for a page whose first page `read` reads again; `enabled` on that first page only. */
-export function useLiveRows(types: readonly LiveType[], read: () => void, enabled: boolean) {
-  const [waiting, setWaiting] = useState(0);
-  const readSoon = useReadSoon(read);
+export const newEventsText = ({ count, more }: NewRows) =>
+  `${count}${more ? "+" : ""} new event${count === 1 && !more ? "" : "s"}`;
+
+/** A first page as the server answers it: newest first. */
+type FirstPage = { items: { id: number }[]; nextCursor: string | null };
+
+/** The rows of `page` above the row `topId` (all of them when it is gone or there was none). */
+export function rowsAbove(page: FirstPage, topId: number | undefined): NewRows {
+  const at = page.items.findIndex((item) => item.id === topId);
+  return at >= 0 ? { count: at, more: false } : { count: page.items.length, more: page.nextCursor !== null };
+}
+
+/**
+ * Live rows of `types` for a page whose first page is `url` (its top row `topId`),
+ * read again by `read`; `enabled` on that first page only.
+ */
+export function useLiveRows(
+  types: readonly LiveType[],
+  first: { url: string; topId: number | undefined; read: () => void },
+  enabled: boolean,
+) {
+  const [waiting, setWaiting] = useState<NewRows>(NONE);
+  const latest = useRef(first);
+  useEffect(() => {
+    latest.current = first;
+  });
+  const readSoon = useReadSoon(() => latest.current.read());
+  const countSoon = useReadSoon(() => {
+    const { url } = latest.current;
+    call<FirstPage>("GET", url).then((page) => {
+      // Scrolled back up, or the filters changed, while it was asked for: nothing to count.
+      if (latest.current.url !== url || window.scrollY <= TOP_PX) return;
+      setWaiting(rowsAbove(page, latest.current.topId));
+    }, () => { /* offline or refused: the pill keeps what it said */ });
+  });
   useLiveEvents(types, (type) => {
     if (type === "open" || type === "resync" || window.scrollY <= TOP_PX) readSoon();
-    else setWaiting((n) => n + 1);
+    else countSoon();
   }, enabled);
   useEffect(() => {
-    if (!waiting) return;
+    if (!waiting.count) return;
     const onScroll = () => {
       if (window.scrollY > TOP_PX) return;
-      setWaiting(0);
+      setWaiting(NONE);
       readSoon();
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   });
+  // Other filters: another page, whose own events are counted from now on.
+  useEffect(() => setWaiting(NONE), [first.url]);
   return {
-    waiting: enabled ? waiting : 0,
+    waiting: enabled ? waiting : NONE,
     showNew: () => {
-      setWaiting(0);
+      setWaiting(NONE);
       window.scrollTo({ top: 0 });
       readSoon();
     },
@@ -42,8 +83,8 @@ export function useLiveRows(types: readonly LiveType[], read: () => void, enable
 }
 
 /** The `N new events` pill, floating at the top while the reader is scrolled down. */
-export function NewEventsPill({ count, onClick }: { count: number; onClick: () => void }) {
-  if (!count) return null;
+export function NewEventsPill({ count, onClick }: { count: NewRows; onClick: () => void }) {
+  if (!count.count) return null;
   return (
     <Button
       size="sm"

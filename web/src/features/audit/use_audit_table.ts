@@ -47,7 +47,11 @@ export function useAuditTable() {
   const cache = useQueryClient();
   const pageKey = auditPageUrl(filters, walk.cursor);
   // New events come in at the top of the first page (ui/live_rows.tsx).
-  const live = useLiveRows(ADMIN_CHANGES, () => void cache.invalidateQueries({ queryKey: [pageKey] }), walk.pageIndex === 0);
+  const live = useLiveRows(
+    ADMIN_CHANGES,
+    { url: pageKey, topId: page.data?.items[0]?.id, read: () => void cache.invalidateQueries({ queryKey: [pageKey] }) },
+    walk.pageIndex === 0,
+  );
 
   const failed = page.isError && !page.isPlaceholderData;
   useFailureToast(failed ? page.error : null, AUDIT_TEXTS.fetchFailed);

@@ -40,7 +40,11 @@ export function useLogTable(basePath: string, limit = LOG_PAGE_SIZE) {
   });
   const events = useQuery<string[]>({ queryKey: EVENTS_KEY, staleTime: 0 });
   const cache = useQueryClient();
-  const live = useLiveRows(DECISIONS, () => void cache.invalidateQueries({ queryKey: [url] }), pageIndex === 0);
+  const live = useLiveRows(
+    DECISIONS,
+    { url, topId: page.data?.items[0]?.id, read: () => void cache.invalidateQueries({ queryKey: [url] }) },
+    pageIndex === 0,
+  );
 
   const failed = page.isError && !page.isPlaceholderData;
   useFailureToast(failed ? page.error : null, FETCH_LOGS_FAILED);
