@@ -47,8 +47,26 @@ export const entryShare = (e: UserEntry): bigint =>
     JSON.stringify([e.id, e.name, e.scheduleIds, e.lockdownOverride, e.credentials.map((c) => [c.type, c.facilityCode, c.cardCode]), e.passkeys, e.wallets]),
   );
 
-export const headShare = (head: ListHead): bigint =>
-  share("head", canonicalJson({ device: head.device, room: head.room, denyAll: head.denyAll, lockdown: head.lockdown }));
+export const headShare = (head: ListHead): bigint => share("head", headText(head));
+
+/**
+ * The head's canonical JSON (keys sorted), written out field by field: what
+ * canonicalJson makes of it, about ten times faster. Each connected door's digest
+ * moves with every change (issue 33: 2,000 doors), and its head is hashed each time.
+ */
+export const headText = ({ device, room, denyAll, lockdown }: ListHead): string =>
+  JSON.stringify({
+    denyAll,
+    device: { deviceId: device.deviceId, id: device.id, isActive: device.isActive, name: device.name },
+    lockdown,
+    room: room && {
+      firstPersonIn: room.firstPersonIn,
+      id: room.id,
+      isActive: room.isActive,
+      name: room.name,
+      unlockScheduleId: room.unlockScheduleId,
+    },
+  });
 
 export const schedulesShare = (schedules: AccessList["schedules"]): bigint =>
   addShares(schedules.map((s) => share("schedule", canonicalJson(s))));

@@ -2,7 +2,7 @@
 // list's arrays, different for any list that is not exactly the server's.
 import { assertEquals, assertNotEquals } from "../testing/assert.ts";
 import type { AccessList } from "./access_list.ts";
-import { HeldDigest, listDigest } from "./list_digest.ts";
+import { canonicalJson, HeldDigest, headText, listDigest } from "./list_digest.ts";
 import { applyDelta, type ListDelta } from "./list_delta.ts";
 
 const noDays = { monday: [], tuesday: [], wednesday: [], thursday: [], friday: [], saturday: [], sunday: [] };
@@ -45,6 +45,13 @@ Deno.test("the digest is 32 hex digits, the same for the list in any order", () 
   // Keys in another order (a controller that rebuilt its objects).
   shuffled.schedules = [{ holidays: [], weekly: { ...noDays, monday: [{ end: "17:00", start: "09:00" }] }, timeZone: "UTC", name: "Days", id: 5 }];
   assertEquals(listDigest(shuffled), digest);
+});
+
+Deno.test("the head's text is its canonical JSON, with a room or none, whatever its keys' order", () => {
+  const head = { device: list.device, room: list.room, denyAll: list.denyAll, lockdown: list.lockdown };
+  assertEquals(headText(head), canonicalJson(head));
+  const unassigned = { device: { isActive: false, name: "Spare", deviceId: "S-1", id: 4 }, room: null, denyAll: "device_inactive" as const, lockdown: true };
+  assertEquals(headText(unassigned), canonicalJson(unassigned));
 });
 
 Deno.test("the digest catches a corrupted list", () => {

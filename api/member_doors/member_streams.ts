@@ -57,7 +57,7 @@ export class MemberStreams {
       memberLockdowns(this.sql),
     ]);
     for (const member of members) {
-      const etag = await entityTag(JSON.stringify({ doors: doors.get(member.userId), lockdowns }));
+      const etag = entityTag(JSON.stringify({ doors: doors.get(member.userId), lockdowns }));
       if (etag === member.etag) continue;
       member.etag = etag;
       // Not awaited: a member slow to read must not hold up the others.
