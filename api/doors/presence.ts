@@ -16,6 +16,8 @@ import { doorsChanged } from "./changed.ts";
 /** Within a minute of its last contact a device is online (spec 4 §1). */
 export const ONLINE_WITHIN_MS = 60_000;
 const TOUCH_EVERY_MS = 10_000;
+/** Lists sent with list-changed are recorded at most this often (deltasSent). */
+const RECORD_SENT_MS = 1_000;
 /** A process renews its streams' presence this often, each time for VOUCH_MS. */
 export const RENEW_MS = 20_000;
 const VOUCH_MS = 45_000;
@@ -57,6 +59,10 @@ function recordContact(sql: Queries, ids: (sql: Queries) => ReturnType<Queries>,
 export class Presence {
   /** When this process last recorded each device's contact, by its key's hash. */
   readonly #touched = new Map<string, number>();
+  /** Lists sent with list-changed not yet recorded (deltasSent), by device: from the base of the first to the last. */
+  readonly #sent = new Map<number, { from: string; tag: string }>();
+  #recording: ReturnType<typeof setTimeout> | undefined;
+  #recordedAt = -Infinity;
   /** Bookkeeping, never in the way of a decision or a lockdown: background work (db/guard.ts). */
   readonly #catchUp: Queries;
 
@@ -103,11 +109,27 @@ export class Presence {
    * last fetched (or was sent so): each holds the list tagged `tag` from now on (issue
    * 33: a door that takes its delta from the stream fetches nothing to say so). Only
    * where the list it holds is the delta's base; a door that cannot apply it asks, and
-   * that fetch records what it holds. Never throws.
+   * that fetch records what it holds. Recorded at once, then at most once every
+   * RECORD_SENT_MS, a door's deltas meanwhile as one (from the first's base to the last's
+   * list): a bulk change sends every door a delta several times a second, and writing
+   * 2,000 doors' rows and board events each time kept the database from the decisions
+   * (issue 33, bench/list_scale.ts). Never throws.
    */
   deltasSent(sent: { deviceId: number; from: string; tag: string }[]) {
-    if (!sent.length) return;
-    (async () => {
+    for (const { deviceId, from, tag } of sent) {
+      const was = this.#sent.get(deviceId);
+      this.#sent.set(deviceId, { from: was?.tag === from ? was.from : from, tag });
+    }
+    if (!this.#sent.size || this.#recording) return;
+    this.#recording = setTimeout(() => void this.#recordSent(), Math.max(0, this.#recordedAt + RECORD_SENT_MS - performance.now()));
+    Deno.unrefTimer(this.#recording);
+  }
+
+  async #recordSent() {
+    const sent = [...this.#sent].map(([deviceId, s]) => ({ deviceId, ...s }));
+    this.#sent.clear();
+    this.#recordedAt = performance.now();
+    try {
       const moved = await this.#catchUp<{ deviceId: number }[]>`
         update device_presence p set list_etag = x.tag, list_fetched_at = now()
         from unnest(${sent.map((s) => s.deviceId)}::int[], ${sent.map((s) => s.from)}::text[], ${sent.map((s) => s.tag)}::text[])
@@ -115,7 +137,13 @@ export class Presence {
         where p.device_id = x.device_id and p.list_etag = x.from_tag
         returning p.device_id`;
       await doorsChanged(this.#catchUp, moved.map((row) => row.deviceId));
-    })().catch((error) => this.#failed("lists sent with list-changed", error));
+    } catch (error) {
+      this.#failed("lists sent with list-changed", error);
+    } finally {
+      this.#recording = undefined;
+      // Sent while this was written: their turn comes RECORD_SENT_MS after this one's.
+      if (this.#sent.size) this.deltasSent([]);
+    }
   }
 
   /**
