@@ -16,7 +16,8 @@ export type DecisionLoad = {
   /** Badges are card-1 … card-<users> (api/testing/door_fleet.ts). */
   users: number;
 };
-export type DecisionResult = { status: number; ms: number };
+/** at: when it was due, in ms from the load's start; ms: its time from then to its answer. */
+export type DecisionResult = { status: number; at: number; ms: number };
 
 const IN_FLIGHT = 64;
 
@@ -49,9 +50,9 @@ async function send({ bases, keys, seconds, perSecond, users }: DecisionLoad): P
           body: JSON.stringify({ credential: { type: "HID Prox", facilityCode: "117", cardCode: `card-${1 + (n * 7919) % users}` } }),
         });
         await res.text();
-        results.push({ status: res.status, ms: performance.now() - due });
+        results.push({ status: res.status, at: due - start, ms: performance.now() - due });
       } catch {
-        results.push({ status: 0, ms: performance.now() - due });
+        results.push({ status: 0, at: due - start, ms: performance.now() - due });
       }
     }));
   }
