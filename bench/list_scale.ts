@@ -62,7 +62,7 @@ const peopleOf = (version: string) => BigInt(version.split(".")[0]);
 
 /**
  * The doors. One line on stdout each time a door holds a new version:
- * `<epoch ms> <door> <version> <bytes received for it>`.
+ * `<epoch ms> <door> <version> <bytes received for it>[ asked]` ("asked": it fetched it).
  */
 /**
  * The versions a list-changed event names: the list's, and the delta's from and to,
@@ -80,7 +80,8 @@ function versionsOf(event: string): { version: string; delta?: { since: string; 
 }
 
 function fleet({ bases, keys, mode, controllers }: FleetConfig) {
-  const held = (door: number, version: string, bytes: number) => console.log(`${Date.now()} ${door} ${version} ${bytes}`);
+  const held = (door: number, version: string, bytes: number, asked = false) =>
+    console.log(`${Date.now()} ${door} ${version} ${bytes}${asked ? " asked" : ""}`);
   for (let i = 0; i < controllers; i++) {
     // Its state not written out (a controller's disk is its own): what it saves is its version.
     let version: string | null = null;
@@ -114,7 +115,7 @@ function fleet({ bases, keys, mode, controllers }: FleetConfig) {
         const res = await call(`${LIST}${mode === "deltas" ? `?since=${encodeURIComponent(version!)}` : ""}`);
         const body = new Uint8Array(await res.arrayBuffer());
         version = res.headers.get("access-list-version")!;
-        held(door, version, body.byteLength + eventBytes);
+        held(door, version, body.byteLength + eventBytes, true);
         eventBytes = 0;
       }
     };
@@ -338,6 +339,7 @@ async function bulkAdd(sql: Sql, apis: ApiProcess[], fleet: Fleet, everyone: num
   const started = performance.now();
   const cpu0 = { ...await cpuNow(sql, apis), fleet: cpuMs([fleet.pid]) };
   const bytes0 = fleet.bytes();
+  const asked0 = fleet.asked();
   let last = 0;
   const load = (async () => {
     const queue = [...people];
@@ -365,7 +367,7 @@ async function bulkAdd(sql: Sql, apis: ApiProcess[], fleet: Fleet, everyone: num
   console.log(
     `  from the add's start until every door held it (${took.toFixed(1)} s on 2 cores): CPU of the API processes ${(api / 1000).toFixed(1)} s, ` +
       `the database ${(db / 1000).toFixed(1)} s, the doors' process ${(doors / 1000).toFixed(1)} s; ` +
-      `${((fleet.bytes() - bytes0) / DOORS / 1000).toFixed(0)} KB sent to each door`,
+      `${((fleet.bytes() - bytes0) / DOORS / 1000).toFixed(0)} KB sent to each door; ${fleet.asked() - asked0} lists asked for`,
   );
   console.log(
     `decisions at ${DECISIONS_PER_SECOND}/s meanwhile (${DECISION_SECONDS} s from the add's start): p99 ${p99.toFixed(1)} ms, ` +
@@ -390,12 +392,14 @@ async function startFleet(config: FleetConfig) {
   }).spawn();
   const holds = config.keys.map(() => ({ people: -1n, at: 0 }));
   let received = 0;
+  let fetched = 0;
   let stderr = "";
   (async () => {
     for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) stderr += chunk;
   })().catch(() => {});
   eachLine(child.stdout, (line) => {
-    const [at, door, version, bytes] = line.split(" ");
+    const [at, door, version, bytes, asked] = line.split(" ");
+    if (asked) fetched++;
     const people = peopleOf(version);
     const hold = holds[Number(door)];
     if (people > hold.people) Object.assign(hold, { people, at: Number(at) });
@@ -414,6 +418,8 @@ async function startFleet(config: FleetConfig) {
       return holds.map((h) => h.at);
     },
     bytes: () => received,
+    /** Lists (whole or deltas) the doors asked for, rather than take from the event. */
+    asked: () => fetched,
     pid: child.pid,
     /** Fails on what a door said went wrong (a delta that did not make the server's list). */
     errors: () => (stderr.trim() ? Promise.reject(new Error(stderr.slice(-2_000))) : Promise.resolve()),
