@@ -22,7 +22,11 @@
 //     a foreground statement finding the wait full refuses the newest background one
 //     ("busy") and takes its place;
 //   - each statement must be answered within `statementTimeoutMs` of being issued,
-//     the wait here and connecting included, else its caller gets "timeout" at once.
+//     the wait here and connecting included, else its caller gets "timeout" at once;
+//     a request's statements before the database first answered it, within
+//     `statementTimeoutMs` of the request's arrival (Scope.heard): with the database
+//     away, the request is answered 503 that long after it came, not that long after
+//     whatever it did first (issue 12's "within 1 s", on a loaded machine).
 //     PostgreSQL gets the same statement_timeout (connect.ts), so a statement that
 //     reached it ends there too;
 //   - outcomes feed the breaker (breaker.ts): an answer (rows or an SQL error) is a
@@ -79,6 +83,12 @@ export type GuardOptions = {
 export type Scope = {
   /** Date.now() when the request arrived. */
   readonly startedAt: number;
+  /**
+   * The database has answered one of its statements. Until then a statement's deadline
+   * counts from the request's arrival, not from its own issue: the time the request
+   * spent before it (a busy process's queue, its parsing) is part of the caller's wait.
+   */
+  heard: boolean;
   /** The request has been answered: its statements from now on are refused. */
   ended: boolean;
   /** One of its statements got no answer in time: the rest are refused. */
@@ -86,7 +96,12 @@ export type Scope = {
 };
 
 export function newScope(startedAt = Date.now()): Scope {
-  return { startedAt, ended: false, abandoned: false };
+  return { startedAt, heard: false, ended: false, abandoned: false };
+}
+
+/** A statement's (or a transaction's first phase's) deadline from now: see Scope.heard. */
+function deadlineMs(timeoutMs: number, scope: Scope | null): number {
+  return scope && !scope.heard ? Math.max(0, Math.min(timeoutMs, scope.startedAt + timeoutMs - Date.now())) : timeoutMs;
 }
 
 /**
@@ -368,6 +383,7 @@ function run(of: View, q: Query, handler: (q: Query) => void) {
     clearTimeout(timer);
     if (!tx) pool.release(of.priority);
     pool.breaker.success();
+    if (scope) scope.heard = true;
     if (!answered) {
       answered = true;
       resolve(value);
@@ -379,6 +395,7 @@ function run(of: View, q: Query, handler: (q: Query) => void) {
     const unreachable = sent && isUnreachable(error);
     if (unreachable) pool.breaker.failure(error);
     else if (sent) pool.breaker.success();
+    if (sent && !unreachable && scope) scope.heard = true;
     if (unreachable && tx) tx.lost = true;
     if (!answered) {
       answered = true;
@@ -400,7 +417,7 @@ function run(of: View, q: Query, handler: (q: Query) => void) {
       if (scope) scope.abandoned = true;
       if (tx) tx.failed = true;
       reject(new DatabaseUnavailable("timeout"));
-    }, timeoutMs);
+    }, deadlineMs(timeoutMs, scope));
   }
 
   const go = () => {
@@ -479,9 +496,10 @@ type Phase = ReturnType<typeof phases>;
 function phases(timeoutMs: number, onTimeout: () => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return {
-    arm() {
+    /** From now, `ms` (a transaction's first phase: its request's deadline, deadlineMs). */
+    arm(ms = timeoutMs) {
       clearTimeout(timer);
-      if (timeoutMs > 0) timer = setTimeout(onTimeout, timeoutMs);
+      if (timeoutMs > 0) timer = setTimeout(onTimeout, ms);
     },
     disarm() {
       clearTimeout(timer);
@@ -530,7 +548,7 @@ function begin(of: View, raw: Sql) {
         if (scope) scope.abandoned = true;
         reply.answer(new DatabaseUnavailable("timeout"));
       });
-      phase.arm();
+      phase.arm(deadlineMs(timeoutMs, scope));
       waiting = pool.acquire({
         refuse: (reason) => reply.answer(new DatabaseUnavailable(reason)),
         go: () => {
@@ -542,6 +560,7 @@ function begin(of: View, raw: Sql) {
             }
             phase.disarm();
             pool.breaker.success();
+            if (scope) scope.heard = true;
             if (timeoutMs === 0) await rawTx`set local statement_timeout = 0`;
             return runBody(
               fn,

@@ -133,6 +133,40 @@ Deno.test({
       });
 
       await t.step(
+        "a request's statements before the database first answered it: their deadline counts from its arrival",
+        async () => {
+          const db = await open({ max: 1, statementTimeoutMs: 600 });
+          const holder = db.sql.begin(async (tx) => {
+            await tx`select 1`;
+            await sleep(1_000); // holds the only connection
+          });
+          await sleep(50);
+          // A request that came 400 ms ago (a busy process's queue) and has not been answered yet.
+          const late = withScope(db.sql, newScope(Date.now() - 400));
+          let start = performance.now();
+          await assertRejects(() => late`select 1`, reason("timeout"));
+          const waited = performance.now() - start;
+          assert(waited < 400, `answered ${waited.toFixed(0)} ms after issue, 600 ms after arrival`);
+          // Its transaction as well.
+          const lateTx = withScope(db.sql, newScope(Date.now() - 400));
+          start = performance.now();
+          await assertRejects(() => lateTx.begin((tx) => tx`select 1`), reason("timeout"));
+          assert(performance.now() - start < 400, "the transaction's wait for a connection too");
+          await holder;
+          // Once the database has answered it, each statement has its whole deadline again.
+          const heard = withScope(db.sql, newScope(Date.now() - 400));
+          await heard`select 1`;
+          const hold = db.sql.begin(async (tx) => {
+            await tx`select 1`;
+            await sleep(500);
+          });
+          await sleep(50);
+          assertEquals((await heard`select 2 as x`)[0].x, 2, "waited 450 ms for the connection: within its own 600");
+          await hold;
+        },
+      );
+
+      await t.step(
         "a transaction whose connection is cut mid-statement: 503, and the process lives on",
         async () => {
           const db = await open({ statementTimeoutMs: 5_000 });

@@ -47,11 +47,14 @@ Deno.test({
     const pg = await startPrivatePostgres();
     let api: ApiProcess | undefined;
     const check = postgres(pg.url, { max: 1, onnotice: () => {} });
+    let passed = false;
     try {
       api = await startApi({
         DATABASE_URL: pg.url,
         DEMO: "true",
         DECISION_DEADLINE_MS: String(DEADLINE_MS),
+        // The breaker's openings and anything unexpected, printed if the test fails.
+        LOG_LEVEL: "warn",
       });
       const base = api.base;
       const origin = { origin: base };
@@ -197,10 +200,6 @@ Deno.test({
 
       // Nothing else than answers or 503s, and nothing hung, in the whole run.
       const odd = sent.filter(failed);
-      if (odd.length) {
-        console.log(`  the API's stderr: ${api.stderr()}`);
-        console.log(`  the server's log: ${(await pg.log()).slice(-3_000)}`);
-      }
       assertEquals(odd.map((s) => `${s.kind} ${s.i}: ${s.status} ${JSON.stringify(s.body)}`), []);
       // While the database was going or gone, every request was answered within 1 s...
       const slow = during.filter((s) => s.ms! >= 1_000);
@@ -278,7 +277,12 @@ Deno.test({
         [],
       );
       assert(mutations.some((s) => s.status === 201) && mutations.some((s) => s.status === 503));
+      passed = true;
     } finally {
+      if (!passed && api) {
+        console.log(`  the API's stderr: ${api.stderr()}`);
+        console.log(`  the server's log: ${(await pg.log()).slice(-3_000)}`);
+      }
       await check.end({ timeout: 1 }).catch(() => {});
       await api?.stop("SIGKILL");
       await pg.destroy();
