@@ -26,12 +26,24 @@ test("a Logs page shows a new decision without a reload; scrolled down, an N new
       });
       expect(res.status(), await res.text()).toBe(200);
     };
-    return { user, badge };
+    return { user, card, badge };
   };
   const livia = await withCard("live", "Livia", 0);
   const otto = await withCard("other", "Otto", 1);
-  // Enough of Livia's rows that the page scrolls once searched for her.
-  for (let i = 0; i < 12; i++) await livia.badge();
+  // Enough of Livia's rows that the page scrolls once searched for her: uploaded as a
+  // door's offline decisions of yesterday, so they never top the log another test reads.
+  const yesterday = Date.now() - 86_400_000;
+  const uploaded = await request.post("/api/access/devices/self/events", {
+    headers: { authorization: `Bearer ${apiKey}` },
+    data: Array.from({ length: 12 }, (_, i) => ({
+      eventId: crypto.randomUUID(),
+      timestamp: new Date(yesterday + i * 60_000).toISOString(),
+      credential: livia.card,
+      decision: "denied",
+      action: "Badge Scan",
+    })),
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
 
   const connected = page.waitForResponse((res) => res.url().endsWith("/api/events/stream") && res.status() === 200);
   await page.goto("/dash/logs");
