@@ -138,20 +138,26 @@ Deno.test({
           const db = await open({ max: 1, statementTimeoutMs: 600 });
           const holder = db.sql.begin(async (tx) => {
             await tx`select 1`;
-            await sleep(1_000); // holds the only connection
+            await sleep(1_500); // holds the only connection
           });
           await sleep(50);
-          // A request that came 400 ms ago (a busy process's queue) and has not been answered yet.
-          const late = withScope(db.sql, newScope(Date.now() - 400));
+          // A request that came 200 ms ago (a busy process's queue) and has not been answered yet.
+          const late = withScope(db.sql, newScope(Date.now() - 200));
           let start = performance.now();
           await assertRejects(() => late`select 1`, reason("timeout"));
-          const waited = performance.now() - start;
-          assert(waited < 400, `answered ${waited.toFixed(0)} ms after issue, 600 ms after arrival`);
+          let waited = performance.now() - start;
+          assert(waited < 500, `answered ${waited.toFixed(0)} ms after issue, 600 ms after arrival`);
           // Its transaction as well.
-          const lateTx = withScope(db.sql, newScope(Date.now() - 400));
+          const lateTx = withScope(db.sql, newScope(Date.now() - 200));
           start = performance.now();
           await assertRejects(() => lateTx.begin((tx) => tx`select 1`), reason("timeout"));
-          assert(performance.now() - start < 400, "the transaction's wait for a connection too");
+          assert(performance.now() - start < 500, "the transaction's wait for a connection too");
+          // One that spent 5 s on something else first still waits half its deadline.
+          const slowFirst = withScope(db.sql, newScope(Date.now() - 5_000));
+          start = performance.now();
+          await assertRejects(() => slowFirst`select 1`, reason("timeout"));
+          waited = performance.now() - start;
+          assert(waited >= 290, `waited ${waited.toFixed(0)} ms, half of 600`);
           await holder;
           // Once the database has answered it, each statement has its whole deadline again.
           const heard = withScope(db.sql, newScope(Date.now() - 400));
