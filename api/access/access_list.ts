@@ -190,21 +190,25 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
  */
 export type ListTags = Omit<ListAnswer, "json"> & { delta?: () => string };
 
+/** What a door was last told of its list: the version, and the tag of the list it holds (null: unknown). */
+export type Told = { version: string; tag: string | null };
+
 /**
  * The entity tags, versions and digests of these devices' lists, and the devices' key
  * hashes, by device id, without building a list: what tells a door whether its list
  * is current (door_streams.ts, the Doors board). Each room's digest comes from its
  * state in `parts.deltas` (list_deltas.ts), which a change moves on by the users it
  * touched: a change costs each kind of room those users, not its 100,000 entries as
- * JSON per door. With `since` (the version each door was last told), the deltas from
- * those versions. Read in one repeatable read snapshot, so each digest is of its
+ * JSON per door. With `since` (the version each door was last told, and the tag of the
+ * list it holds), the deltas from those versions, for the doors whose list is not the
+ * one they hold: a change to one room's list costs the doors of the others nothing. Read in one repeatable read snapshot, so each digest is of its
  * version.
  */
 export function accessListTags(
   sql: Queries,
   deviceIds: number[],
   parts: RoomParts,
-  since: ReadonlyMap<number, string> = new Map(),
+  since: ReadonlyMap<number, Told> = new Map(),
 ): Promise<Map<number, ListTags>> {
   return inStateSnapshot(sql, async (tx) => {
     const devices = await devicesOf(tx, deviceIds);
@@ -228,9 +232,10 @@ export function accessListTags(
         version: versionOf(g.generation, g.visits, room ? d.roomId : null),
         digest,
       };
-      const from = room && since.has(d.id) ? parseVersion(since.get(d.id)!) : null;
+      const told = since.get(d.id);
+      const from = room && told && told.tag !== answer.tag ? parseVersion(told.version) : null;
       const moved = from && deltaPossible(from, d, head, g) ? await peopleSince(tx, parts, from, g, room!.grants, room!.state) : null;
-      const delta = moved ? () => deltaJson({ since: since.get(d.id)!, from: from!, head, g, answer, ...moved, ...room! }) : undefined;
+      const delta = moved ? () => deltaJson({ since: told!.version, from: from!, head, g, answer, ...moved, ...room! }) : undefined;
       tags.set(d.id, { ...answer, keyHash: d.keyHash, delta });
     }
     return tags;
@@ -262,7 +267,7 @@ export async function accessListDelta(
   since: string,
   parts: RoomParts,
 ): Promise<DeltaAnswer | "full" | undefined> {
-  const list = (await accessListTags(sql, [deviceId], parts, new Map([[deviceId, since]]))).get(deviceId);
+  const list = (await accessListTags(sql, [deviceId], parts, new Map([[deviceId, { version: since, tag: null }]]))).get(deviceId);
   return list && (list.delta === undefined ? "full" : { json: list.delta(), version: list.version, digest: list.digest, tag: list.tag });
 }
 

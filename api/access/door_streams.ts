@@ -221,7 +221,7 @@ export class DoorStreams {
   async #tell(doors: Door[]) {
     doors = doors.filter((door) => !door.stream.aborted);
     if (!doors.length) return;
-    const since = new Map(doors.flatMap((door) => (door.version ? [[door.deviceId, door.version] as const] : [])));
+    const since = new Map(doors.flatMap((door) => (door.version ? [[door.deviceId, { version: door.version, tag: door.etag }] as const] : [])));
     const lists = await accessListTags(this.#catchUp, [...new Set(doors.map((door) => door.deviceId))], this.parts, since);
     const sent: { deviceId: number; from: string; tag: string }[] = [];
     for (const door of doors) {
@@ -230,7 +230,7 @@ export class DoorStreams {
         door.stream.abort(); // revoked, rotated or deleted: this key opens nothing any more
       } else if (list.tag !== door.etag) {
         // Another stream of the device may have been told another version: its delta is not this door's.
-        const made = door.version !== null && door.version === since.get(door.deviceId) ? list.delta?.() : undefined;
+        const made = door.version !== null && door.version === since.get(door.deviceId)?.version ? list.delta?.() : undefined;
         const delta = made !== undefined && made.length <= INLINE_MAX ? made : undefined;
         if (delta && door.etag) sent.push({ deviceId: door.deviceId, from: door.etag, tag: list.tag });
         door.etag = list.tag;

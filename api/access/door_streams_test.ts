@@ -5,7 +5,7 @@
 // that leaves its list as it was; a key revoked or rotated ends the stream.
 import { assert, assertEquals } from "../testing/assert.ts";
 import { describeApp, type TestApp } from "../testing/test_app.ts";
-import { building } from "./testing.ts";
+import { building, othersInGroup } from "./testing.ts";
 import { COALESCE_MS } from "./door_streams.ts";
 import { events } from "../testing/sse.ts";
 import { applyDelta, type ListDelta } from "./list_delta.ts";
@@ -81,11 +81,7 @@ describeApp("door streams", async (t, testApp: TestApp) => {
   });
 
   await t.step("list-changed carries the delta from the version it told last: applied to that list it makes the list now; a lockdown's is the head alone", async () => {
-    // Others in the room: one person's change is a delta, not about the whole list.
-    const others = await sql<{ id: number }[]>`insert into users (email, password_hash, first_name)
-      select 'other' || n || '@example.com', 'x', 'Other' from generate_series(1, 3) n returning id`;
-    await sql`insert into user_groups (user_id, group_id) select u, ${b.groupId}::int from unnest(${others.map((o) => o.id)}::int[]) u`;
-    await sql`insert into user_credentials (user_id, type, card_code) select u, 'EM41', 'O' || u from unnest(${others.map((o) => o.id)}::int[]) u`;
+    await othersInGroup(testApp, b.groupId, "other");
     const stream = await open();
     const next = async () => {
       const event = await stream.next();

@@ -42,6 +42,19 @@ export async function building(testApp: TestApp) {
   };
 }
 
+/**
+ * Three more people in the group, each with a badge (`<tag><n>@example.com`, card
+ * `<tag><id>`): a change to one person is then a delta, not about the whole list.
+ */
+export async function othersInGroup(testApp: TestApp, groupId: number, tag: string) {
+  const { sql } = testApp;
+  const others = await sql<{ id: number }[]>`insert into users (email, password_hash, first_name)
+    select ${tag} || n || '@example.com', 'x', 'Other' from generate_series(1, 3) n returning id`;
+  const ids = others.map((o) => o.id);
+  await sql`insert into user_groups (user_id, group_id) select u, ${groupId}::int from unnest(${ids}::int[]) u`;
+  await sql`insert into user_credentials (user_id, type, card_code) select u, 'EM41', ${tag} || u from unnest(${ids}::int[]) u`;
+}
+
 /** Requests as a door controller: Authorization: Bearer <key>, JSON, no cookie or Origin. */
 export function deviceClient(testApp: TestApp, apiKey: string | undefined) {
   return async (

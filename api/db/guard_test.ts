@@ -5,11 +5,21 @@
 import postgres from "postgres";
 import { assert, assertEquals, assertRejects } from "../testing/assert.ts";
 import { havePostgresBinaries, startPrivatePostgres } from "./private_postgres.ts";
-import { connectServer, type DatabaseOptions } from "./connect.ts";
+import { connectServer, type DatabaseOptions, type Sql } from "./connect.ts";
 import { background, newScope, withScope } from "./guard.ts";
 import { DatabaseUnavailable, isUnavailable } from "./unavailable.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A transaction holding one of the pool's connections for `ms`: resolves once it holds it, `done` at its end. */
+async function holdConnection(sql: Sql, ms: number): Promise<{ done: Promise<unknown> }> {
+  const done = sql.begin(async (tx) => {
+    await tx`select 1`;
+    await sleep(ms);
+  });
+  await sleep(50);
+  return { done };
+}
 const reason = (r: string) => (error: unknown) =>
   error instanceof DatabaseUnavailable && error.reason === r;
 
@@ -63,13 +73,9 @@ Deno.test({
         "a statement that waited past its deadline for a connection is never sent",
         async () => {
           const db = await open({ max: 1, statementTimeoutMs: 300 });
-          const holder = db.sql.begin(async (tx) => {
-            await tx`select 1`;
-            await sleep(700); // holds the only connection
-          });
-          await sleep(50);
+          const holder = await holdConnection(db.sql, 700);
           await assertRejects(() => db.sql`insert into marks values (1)`, reason("timeout"));
-          await holder;
+          await holder.done;
           await db.sql`select 1`; // the connection is free again
           await sleep(100);
           assertEquals(await marks(), []);
@@ -80,11 +86,7 @@ Deno.test({
         "too many waiting for a connection: refused at once, the rest still served",
         async () => {
           const db = await open({ max: 1, maxWaiting: 2, statementTimeoutMs: 2_000 });
-          const holder = db.sql.begin(async (tx) => {
-            await tx`select 1`;
-            await sleep(400);
-          });
-          await sleep(50);
+          const holder = await holdConnection(db.sql, 400);
           const waiting = [db.sql`select 1 as x`.execute(), db.sql`select 2 as x`.execute()];
           await sleep(10); // postgres.js hands a query over a tick after execute()
           assertEquals(db.pool.waiting, 2);
@@ -92,7 +94,7 @@ Deno.test({
           await assertRejects(() => db.sql`select 3`, reason("busy"));
           assert(performance.now() - start < 100, "refused without waiting");
           assertEquals((await Promise.all(waiting)).map(([r]) => r.x), [1, 2]);
-          await holder;
+          await holder.done;
         },
       );
 
@@ -100,11 +102,7 @@ Deno.test({
         const db = await open({ max: 1, statementTimeoutMs: 2_000 });
         const scope = newScope();
         const scoped = withScope(db.sql, scope);
-        const holder = db.sql.begin(async (tx) => {
-          await tx`select 1`;
-          await sleep(400);
-        });
-        await sleep(50);
+        const holder = await holdConnection(db.sql, 400);
         // The request's transaction waits for the connection; the request is answered.
         const late = scoped.begin(async (tx) => {
           await tx`insert into marks values (2)`;
@@ -113,21 +111,17 @@ Deno.test({
         scope.ended = true;
         await assertRejects(() => late, reason("abandoned"));
         await assertRejects(() => scoped`select 1`, reason("abandoned"));
-        await holder;
+        await holder.done;
         await sleep(100);
         assertEquals(await marks(), [], "its transaction rolled back without running");
         // A statement of a request that timed out closes the scope as well (here one
         // waiting for the connection, which the server never sees).
         const short = await open({ max: 1, statementTimeoutMs: 200 });
-        const hold = short.sql.begin(async (tx) => {
-          await tx`select 1`;
-          await sleep(400);
-        });
-        await sleep(50);
+        const hold = await holdConnection(short.sql, 400);
         const timedOut = withScope(short.sql, newScope());
         await assertRejects(() => timedOut`select 1`, reason("timeout"));
         await assertRejects(() => timedOut`select 1`, reason("abandoned"));
-        await hold;
+        await hold.done;
         const other = withScope(short.sql, newScope());
         assertEquals((await other`select 1 as x`)[0].x, 1, "other requests go on");
       });
@@ -136,11 +130,7 @@ Deno.test({
         "a request's statements before the database first answered it: their deadline counts from its arrival",
         async () => {
           const db = await open({ max: 1, statementTimeoutMs: 600 });
-          const holder = db.sql.begin(async (tx) => {
-            await tx`select 1`;
-            await sleep(1_500); // holds the only connection
-          });
-          await sleep(50);
+          const holder = await holdConnection(db.sql, 1_500);
           // A request that came 200 ms ago (a busy process's queue) and has not been answered yet.
           const late = withScope(db.sql, newScope(Date.now() - 200));
           let start = performance.now();
@@ -158,17 +148,13 @@ Deno.test({
           await assertRejects(() => slowFirst`select 1`, reason("timeout"));
           waited = performance.now() - start;
           assert(waited >= 290, `waited ${waited.toFixed(0)} ms, half of 600`);
-          await holder;
+          await holder.done;
           // Once the database has answered it, each statement has its whole deadline again.
           const heard = withScope(db.sql, newScope(Date.now() - 400));
           await heard`select 1`;
-          const hold = db.sql.begin(async (tx) => {
-            await tx`select 1`;
-            await sleep(500);
-          });
-          await sleep(50);
+          const hold = await holdConnection(db.sql, 500);
           assertEquals((await heard`select 2 as x`)[0].x, 2, "waited 450 ms for the connection: within its own 600");
-          await hold;
+          await hold.done;
         },
       );
 
@@ -232,11 +218,7 @@ Deno.test({
       await t.step("foreground work goes first; background work is shed first", async () => {
         const db = await open({ max: 1, maxWaiting: 2, statementTimeoutMs: 2_000 });
         const order: string[] = [];
-        const holder = db.sql.begin(async (tx) => {
-          await tx`select 1`;
-          await sleep(300);
-        });
-        await sleep(50);
+        const holder = await holdConnection(db.sql, 300);
         const later = background(db.sql);
         const first = later`select 1`.then(() => order.push("background 1"), (e) => order.push(`background 1 ${e.reason}`));
         const second = later`select 2`.then(() => order.push("background 2"), (e) => order.push(`background 2 ${e.reason}`));
@@ -249,7 +231,7 @@ Deno.test({
         assert(performance.now() - start < 100);
         // Another background statement finds the wait full and nothing below it: refused.
         await assertRejects(() => later`select 4`, reason("busy"));
-        await Promise.all([holder, first, second, urgent]);
+        await Promise.all([holder.done, first, second, urgent]);
         assertEquals(order, ["background 2 busy", "foreground", "background 1"]);
       });
 

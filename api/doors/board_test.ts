@@ -2,7 +2,7 @@
 // lock, list freshness and most pressing alarm; who may read it.
 import { assert, assertEquals } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
-import { building } from "../access/testing.ts";
+import { building, othersInGroup } from "../access/testing.ts";
 import { eventsById } from "../events/event_data.ts";
 import { events } from "../testing/sse.ts";
 
@@ -81,11 +81,7 @@ describeApp("the Doors board", async (t, testApp) => {
   });
 
   await t.step("on its stream, a door sent the delta with list-changed is current again without fetching", async () => {
-    // Others in the room: one person's change is a delta, not about the whole list.
-    const others = await sql<{ id: number }[]>`insert into users (email, password_hash, first_name)
-      select 'board' || n || '@example.com', 'x', 'Other' from generate_series(1, 3) n returning id`;
-    await sql`insert into user_groups (user_id, group_id) select u, ${b.groupId}::int from unnest(${others.map((o) => o.id)}::int[]) u`;
-    await sql`insert into user_credentials (user_id, type, card_code) select u, 'EM41', 'B' || u from unnest(${others.map((o) => o.id)}::int[]) u`;
+    await othersInGroup(testApp, b.groupId, "board");
     const res = await testApp.app.request("http://door.local/api/access/devices/self/stream", {
       headers: { authorization: `Bearer ${b.apiKey}` },
     });
