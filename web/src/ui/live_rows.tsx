@@ -42,21 +42,18 @@ export function useLiveRows(
   first: { url: string; topId: number | undefined; read: () => void },
   enabled: boolean,
 ) {
+  const [waiting, setWaiting] = useState<NewRows>(NONE);
   const latest = useRef(first);
   useEffect(() => {
     latest.current = first;
   });
-  // Counted for one page (its URL): under other filters, another page, counted afresh.
-  const [counted, setCounted] = useState<{ url: string; rows: NewRows }>({ url: first.url, rows: NONE });
-  const waiting = enabled && counted.url === first.url ? counted.rows : NONE;
-  const setWaiting = (rows: NewRows) => setCounted({ url: latest.current.url, rows });
   const readSoon = useReadSoon(() => latest.current.read());
   const countSoon = useReadSoon(() => {
     const { url } = latest.current;
     call<FirstPage>("GET", url).then((page) => {
       // Scrolled back up, or the filters changed, while it was asked for: nothing to count.
       if (latest.current.url !== url || window.scrollY <= TOP_PX) return;
-      setCounted({ url, rows: rowsAbove(page, latest.current.topId) });
+      setWaiting(rowsAbove(page, latest.current.topId));
     }, () => { /* offline or refused: the pill keeps what it said */ });
   });
   useLiveEvents(types, (type) => {
@@ -73,8 +70,10 @@ export function useLiveRows(
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   });
+  // Other filters: another page, whose own events are counted from now on.
+  useEffect(() => setWaiting(NONE), [first.url]);
   return {
-    waiting,
+    waiting: enabled ? waiting : NONE,
     showNew: () => {
       setWaiting(NONE);
       window.scrollTo({ top: 0 });
