@@ -183,12 +183,20 @@ export async function accessLists(sql: Queries, deviceIds: number[], parts: Room
 }
 
 /**
+ * A delta as sent (its JSON is the three parts in order): the door's own head, the
+ * people's changes, and the rest. The people's part is one string for every door sent
+ * it (a bulk add's is hundreds of kilobytes), so a stream writing it to 2,000 doors
+ * can encode it once (door_streams.ts).
+ */
+export type DeltaText = { head: string; people: string; rest: string };
+
+/**
  * What a list is, without the list: its entity tag, version and digest, and its
  * device's key hash; and for a door whose version was given, the delta from it (what
  * `?since=` answers), unless the whole list is to be sent: made when asked for, as
  * most doors told of a change to another room's list are sent nothing.
  */
-export type ListTags = Omit<ListAnswer, "json"> & { delta?: () => string };
+export type ListTags = Omit<ListAnswer, "json"> & { delta?: () => DeltaText };
 
 /** What a door was last told of its list: the version, and the tag of the list it holds (null: unknown). */
 export type Told = { version: string; tag: string | null };
@@ -235,7 +243,7 @@ export function accessListTags(
       const told = since.get(d.id);
       const from = room && told && told.tag !== answer.tag ? parseVersion(told.version) : null;
       const moved = from && deltaPossible(from, d, head, g) ? await peopleSince(tx, parts, from, g, room!.grants, room!.state) : null;
-      const delta = moved ? () => deltaJson({ since: told!.version, from: from!, head, g, answer, ...moved, ...room! }) : undefined;
+      const delta = moved ? () => deltaText({ since: told!.version, from: from!, head, g, answer, ...moved, ...room! }) : undefined;
       tags.set(d.id, { ...answer, keyHash: d.keyHash, delta });
     }
     return tags;
@@ -268,7 +276,9 @@ export async function accessListDelta(
   parts: RoomParts,
 ): Promise<DeltaAnswer | "full" | undefined> {
   const list = (await accessListTags(sql, [deviceId], parts, new Map([[deviceId, { version: since, tag: null }]]))).get(deviceId);
-  return list && (list.delta === undefined ? "full" : { json: list.delta(), version: list.version, digest: list.digest, tag: list.tag });
+  if (!list || list.delta === undefined) return list && "full";
+  const { head, people, rest } = list.delta();
+  return { json: head + people + rest, version: list.version, digest: list.digest, tag: list.tag };
 }
 
 /** Whether a list of `d` can be moved on from `from` by a delta: else the whole list is sent. */
@@ -317,7 +327,7 @@ type DeltaParts = {
  * A delta as sent: the head, the people's changes, the schedules when room-level
  * things moved, the visits when they or one of their hosts did.
  */
-function deltaJson({ since, from, head, g, answer, people, changes, state, visits }: DeltaParts): string {
+function deltaText({ since, from, head, g, answer, people, changes, state, visits }: DeltaParts): DeltaText {
   const delta: Omit<ListDelta, "schedules" | "visits" | "users" | "removedUserIds"> = {
     delta: true,
     since,
@@ -327,9 +337,11 @@ function deltaJson({ since, from, head, g, answer, people, changes, state, visit
     ...head,
   };
   const withVisits = from.visits !== g.visits || changes.userIds.some((id) => visits.hostIds.has(id));
-  return `${JSON.stringify(delta).slice(0, -1)},${peopleJson(people)}${
-    changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""
-  }${withVisits ? `,${visits.json}` : ""}}`;
+  return {
+    head: `${JSON.stringify(delta).slice(0, -1)},`,
+    people: peopleJson(people),
+    rest: `${changes.roomLevel ? `,"schedules":${JSON.stringify(state.schedules)}` : ""}${withVisits ? `,${visits.json}` : ""}}`,
+  };
 }
 
 /** A delta's people as sent (`"users":[…],"removedUserIds":[…]`), made once however many doors are sent them. */

@@ -25,7 +25,7 @@ import type { Queries, Sql } from "../db/connect.ts";
 import { background } from "../db/guard.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
-import { OpenStreams } from "../http/event_stream.ts";
+import { OpenStreams, writeEvent } from "../http/event_stream.ts";
 import { passes } from "../jobs/passes.ts";
 import { accessListTags } from "./access_list.ts";
 import type { RoomParts } from "./room_parts.ts";
@@ -51,6 +51,8 @@ export const COALESCE_MS = 200;
  * for 13-16 s. The people's part is one string for every door (access_list.ts).
  */
 export const INLINE_MAX = 262_144;
+
+const encoder = new TextEncoder();
 
 type Door = {
   deviceId: number;
@@ -224,6 +226,9 @@ export class DoorStreams {
     const since = new Map(doors.flatMap((door) => (door.version ? [[door.deviceId, { version: door.version, tag: door.etag }] as const] : [])));
     const lists = await accessListTags(this.#catchUp, [...new Set(doors.map((door) => door.deviceId))], this.parts, since);
     const sent: { deviceId: number; from: string; tag: string }[] = [];
+    // Each delta's people's part as bytes, once for every door sent it (writeEvent).
+    const encoded = new Map<string, Uint8Array>();
+    const bytesOf = (people: string) => encoded.get(people) ?? encoded.set(people, encoder.encode(people)).get(people)!;
     for (const door of doors) {
       const list = lists.get(door.deviceId);
       if (!list || list.keyHash !== door.keyHash) {
@@ -231,16 +236,14 @@ export class DoorStreams {
       } else if (list.tag !== door.etag) {
         // Another stream of the device may have been told another version: its delta is not this door's.
         const made = door.version !== null && door.version === since.get(door.deviceId)?.version ? list.delta?.() : undefined;
-        const delta = made !== undefined && made.length <= INLINE_MAX ? made : undefined;
+        const delta = made && made.head.length + made.people.length + made.rest.length <= INLINE_MAX ? made : undefined;
         if (delta && door.etag) sent.push({ deviceId: door.deviceId, from: door.etag, tag: list.tag });
         door.etag = list.tag;
         door.version = list.version;
-        const data = `${JSON.stringify({ etag: list.tag, version: list.version, digest: list.digest }).slice(0, -1)}${
-          delta ? `,"delta":${delta}` : ""
-        }}`;
+        const about = JSON.stringify({ etag: list.tag, version: list.version, digest: list.digest }).slice(0, -1);
+        const data = delta ? [`${about},"delta":${delta.head}`, bytesOf(delta.people), `${delta.rest}}`] : [`${about}}`];
         // Not awaited: a door slow to read must not hold up the others.
-        door.stream.writeSSE({ event: "list-changed", id: list.tag, data })
-          .catch(() => door.stream.abort());
+        writeEvent(door.stream, "list-changed", list.tag, data).catch(() => door.stream.abort());
       } else {
         // It said it has this list (Last-Event-ID): of this version, as far as the next delta goes.
         door.version ??= list.version;

@@ -6,6 +6,32 @@ import type { SSEStreamingApi } from "hono/streaming";
 
 const KEEP_ALIVE_MS = 25_000;
 
+const encoder = new TextEncoder();
+
+/**
+ * Writes one event whose data is `parts` in order, as one line (JSON has no line
+ * breaks), framed as writeSSE frames it: the strings encoded here, the bytes as they
+ * are. The same bytes may go to thousands of streams (a bulk add's delta to every
+ * door) encoded once, where writeSSE would split, join and encode the whole text again
+ * for each: for 1,000 doors of a process, that work and the garbage it left held the
+ * process for seconds (issue 33).
+ */
+export function writeEvent(stream: SSEStreamingApi, event: string, id: string, parts: (string | Uint8Array)[]) {
+  const chunks: Uint8Array[] = [];
+  let text = `event: ${event}\ndata: `;
+  for (const part of parts) {
+    if (typeof part === "string") {
+      text += part;
+    } else {
+      chunks.push(encoder.encode(text), part);
+      text = "";
+    }
+  }
+  chunks.push(encoder.encode(`${text}\nid: ${id}\n\n`));
+  // In order: each write waits behind the one before it.
+  return Promise.all(chunks.map((chunk) => stream.write(chunk)));
+}
+
 export async function keepOpen(stream: SSEStreamingApi) {
   while (!stream.aborted) {
     await stream.sleep(KEEP_ALIVE_MS);
