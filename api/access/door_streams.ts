@@ -20,12 +20,11 @@
 // Working out the lists is background work (db/guard.ts): when every door comes back
 // at once (a restart, a deploy), a lockdown or a decision goes first. Commands
 // (a member's remote unlock) are not: they are read as foreground work.
-import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries, Sql } from "../db/connect.ts";
 import { background } from "../db/guard.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
-import { OpenStreams, writeEvent } from "../http/event_stream.ts";
+import { type EventStream, OpenStreams, writeEvent } from "../http/event_stream.ts";
 import { passes } from "../jobs/passes.ts";
 import { accessListTags } from "./access_list.ts";
 import type { RoomParts } from "./room_parts.ts";
@@ -58,7 +57,7 @@ type Door = {
   deviceId: number;
   /** The key the stream was opened with: once the device no longer has it, the stream ends. */
   keyHash: string;
-  stream: SSEStreamingApi;
+  stream: EventStream;
   /** The ETag of the list this door was last told of (or said it had). */
   etag: string | null;
   /** The version this door was last told of: the next list-changed carries the delta from it, when known. */
@@ -163,7 +162,7 @@ export class DoorStreams {
       for (const door of doors.filter((d) => d.deviceId === id)) {
         for (const command of commands.filter((c) => !door.commandsSent.has(c.commandId))) {
           door.commandsSent.add(command.commandId);
-          door.stream.writeSSE({ event: "unlock", data: JSON.stringify(command) }).catch(() => door.stream.abort());
+          writeEvent(door.stream, "unlock", undefined, [JSON.stringify(command)]);
         }
       }
     }
@@ -242,8 +241,8 @@ export class DoorStreams {
         door.version = list.version;
         const about = JSON.stringify({ etag: list.tag, version: list.version, digest: list.digest }).slice(0, -1);
         const data = delta ? [`${about},"delta":${delta.head}`, bytesOf(delta.people), `${delta.rest}}`] : [`${about}}`];
-        // Not awaited: a door slow to read must not hold up the others.
-        writeEvent(door.stream, "list-changed", list.tag, data).catch(() => door.stream.abort());
+        // Queued: a door slow to read holds up no other.
+        writeEvent(door.stream, "list-changed", list.tag, data);
       } else {
         // It said it has this list (Last-Event-ID): of this version, as far as the next delta goes.
         door.version ??= list.version;

@@ -2,7 +2,6 @@
 // device_auth.ts): decisions, the access list to decide alone while offline, its
 // live channel, the upload of decisions made while offline, and the door's inputs.
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
 import { body, idParam, query } from "../http/validate.ts";
 import {
@@ -25,7 +24,7 @@ import { logOfflineEvents } from "./events.ts";
 import { doorEventsBody } from "../doors/schemas.ts";
 import { recordDoorEvents } from "../doors/record_events.ts";
 import { noticesOf } from "../notifications/notices.ts";
-import { keepOpen } from "../http/event_stream.ts";
+import { eventStream, keepOpen } from "../http/event_stream.ts";
 
 /** Whether Accept-Encoding allows gzip (a q of 0 refuses it). */
 function acceptsGzip(header: string | undefined): boolean {
@@ -109,7 +108,7 @@ const controllerRoutes = new Hono<DeviceEnv>()
   })
   // The live channel (door_streams.ts): list-changed now and whenever the list changes.
   .get("/devices/self/stream", deviceCatchUp, (c) =>
-    streamSSE(c, async (stream) => {
+    eventStream(c, async (stream) => {
       await c.var.doors.open({
         deviceId: c.var.device.id,
         keyHash: c.var.device.keyHash,

@@ -11,13 +11,12 @@
 // connection comes back. A stream starts where the log stood when it was asked
 // for (or after its Last-Event-ID): it first gets what was written since, from the
 // log, up to where the process stands, then the rest live.
-import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Event } from "./contract.ts";
 import type { RoomParts } from "../access/room_parts.ts";
-import { OpenStreams } from "../http/event_stream.ts";
+import { type EventStream, OpenStreams } from "../http/event_stream.ts";
 import { eventsAfter, type Position, positionOf, behind, startPosition } from "./event_data.ts";
 
 export const POLL_MS = 250;
@@ -28,7 +27,7 @@ export const RESYNC = "resync";
 
 export class LiveEvents {
   /** Each open stream, with where it started (whose snapshot's events it must not hear). */
-  readonly #streams: OpenStreams<{ stream: SSEStreamingApi; start: Position }>;
+  readonly #streams: OpenStreams<{ stream: EventStream; start: Position }>;
   #listening: Promise<unknown> | undefined;
   #position: Position | undefined;
   /** Reads and joins one at a time, in order: a stream joins between two reads. */
@@ -61,7 +60,7 @@ export class LiveEvents {
   }
 
   /** Adds the stream: it first hears `resync` if asked, what was written since `start`, then every event live. */
-  async open(stream: SSEStreamingApi, { start, resync }: { start: Position; resync: boolean }) {
+  async open(stream: EventStream, { start, resync }: { start: Position; resync: boolean }) {
     if (this.#streams.closing) return stream.abort();
     this.#listening ??= this.listen("events", () => this.#read());
     await this.#listening;
@@ -86,7 +85,7 @@ export class LiveEvents {
     });
   }
 
-  async #catchUp(stream: SSEStreamingApi, start: Position, until: Position) {
+  async #catchUp(stream: EventStream, start: Position, until: Position) {
     let from = start;
     while (true) {
       const events = await eventsAfter(this.sql, from, PAGE, until, this.parts);
@@ -134,7 +133,7 @@ const message = (event: Event) =>
     : { id: String(event.id), event: event.type, data: JSON.stringify(event.data) };
 
 async function send(
-  stream: SSEStreamingApi,
+  stream: EventStream,
   sse: { id?: string; event: string; data: string } | undefined,
 ) {
   if (sse) await stream.writeSSE(sse);

@@ -2,11 +2,10 @@
 // reconnecting client's Last-Event-ID (the id of the last event it heard) resumes
 // the stream after that event.
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
 import { badRequest } from "../http/errors.ts";
 import { allow } from "../auth/access.ts";
-import { keepOpen } from "../http/event_stream.ts";
+import { eventStream, keepOpen } from "../http/event_stream.ts";
 
 /** Event ids are bigint: up to 15 digits, below 2^53. */
 const EVENT_ID = /^[1-9][0-9]{0,14}$/;
@@ -19,7 +18,7 @@ export const eventRoutes = new Hono<Env>()
     }
     // Taken before the answer goes out: whatever is committed once the client has it is heard.
     const start = await c.var.liveEvents.startOf(last === undefined ? undefined : Number(last));
-    return streamSSE(c, async (stream) => {
+    return eventStream(c, async (stream) => {
       await c.var.liveEvents.open(stream, start);
       await keepOpen(stream);
     });

@@ -1,34 +1,53 @@
-// Server-sent events written from parts (event_stream.ts).
-import { assertEquals } from "../testing/assert.ts";
-import { SSEStreamingApi } from "hono/streaming";
-import { writeEvent } from "./event_stream.ts";
+// Server-sent event streams written straight into the answer (event_stream.ts).
+import { assert, assertEquals } from "../testing/assert.ts";
+import { EventStream, writeEvent } from "./event_stream.ts";
 
-/** A stream as streamSSE makes one, and what it sends. */
-function stream() {
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  const api = new SSEStreamingApi(writable, readable);
-  // Read as it is written: a write waits until its bytes are taken.
-  const text = new Response(api.responseReadable).text();
-  return { api, sent: () => text };
-}
+const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-Deno.test("writeEvent sends, to the byte, the frame writeSSE sends for the same data; the same bytes go to many streams", async () => {
-  const shared = new TextEncoder().encode('"users":[{"id":1,"name":"Zoë \u2028 Ünal"}]');
-  const data = ['{"etag":"\\"a\\"","delta":{', shared, "}}"];
-  const text = data.map((part) => typeof part === "string" ? part : new TextDecoder().decode(part)).join("");
+Deno.test("event streams", async (t) => {
+  await t.step("an event from parts is one frame: event, data on one line, id; the same bytes go to many streams", async () => {
+    const shared = new TextEncoder().encode('"users":[{"id":1,"name":"Zoë Ünal"}]');
+    const streams = [new EventStream(), new EventStream()];
+    for (const stream of streams) {
+      writeEvent(stream, "list-changed", '"a"', ['{"etag":"\\"a\\"","delta":{', shared, "}}"]);
+      writeEvent(stream, "unlock", undefined, ["{}"]);
+      stream.abort();
+    }
+    for (const stream of streams) {
+      assertEquals(
+        await new Response(stream.body).text(),
+        'event: list-changed\ndata: {"etag":"\\"a\\"","delta":{"users":[{"id":1,"name":"Zoë Ünal"}]}}\nid: "a"\n\n' +
+          "event: unlock\ndata: {}\n\n",
+      );
+    }
+  });
 
-  const expected = stream();
-  await expected.api.writeSSE({ event: "list-changed", id: '"a"', data: text });
-  await expected.api.close();
+  await t.step("writeSSE waits until the other side has taken what was queued; write never waits", async () => {
+    const stream = new EventStream();
+    const reader = stream.body.getReader();
+    stream.write("first\n\n");
+    let taken = false;
+    const written = stream.writeSSE({ event: "changed", id: "1", data: "{}" }).then(() => (taken = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert(!taken, "nothing was read yet");
+    assertEquals(text((await reader.read()).value!), "first\n\n");
+    assertEquals(text((await reader.read()).value!), "event: changed\ndata: {}\nid: 1\n\n");
+    await written;
+    assert(taken);
+    stream.abort();
+  });
 
-  const streams = [stream(), stream()];
-  for (const { api } of streams) {
-    await writeEvent(api, "list-changed", '"a"', data);
-    await writeEvent(api, "list-changed", '"b"', ["{}"]);
-    await api.close();
-  }
-  const frame = await expected.sent();
-  for (const { sent } of streams) {
-    assertEquals(await sent(), `${frame}event: list-changed\ndata: {}\nid: "b"\n\n`);
-  }
+  await t.step("the other side going ends the stream: its listeners run, writes after it are dropped, a waiting writeSSE resolves", async () => {
+    const stream = new EventStream();
+    const ended: string[] = [];
+    stream.onAbort(() => ended.push("gone"));
+    stream.write("one\n\n");
+    const waiting = stream.writeSSE({ event: "x", data: "{}" });
+    await stream.body.cancel();
+    await waiting;
+    assertEquals([stream.aborted, ended], [true, ["gone"]]);
+    stream.write("dropped\n\n");
+    stream.abort(); // once only
+    assertEquals(ended, ["gone"]);
+  });
 });

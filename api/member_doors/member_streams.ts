@@ -10,17 +10,16 @@
 // The ETag is a hash of that view: a client reconnecting with Last-Event-ID hears
 // `changed` at once unless its view is still the same. The clock's changes (a
 // schedule opening) are not sent: the client reads again at the doors' nextChange.
-import type { SSEStreamingApi } from "hono/streaming";
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
-import { OpenStreams } from "../http/event_stream.ts";
+import { type EventStream, OpenStreams, writeEvent } from "../http/event_stream.ts";
 import { passes } from "../jobs/passes.ts";
 import { entityTag } from "../access/access_list.ts";
 import { memberDoors } from "./doors.ts";
 import { memberLockdowns } from "./lockdowns.ts";
 
-type Member = { userId: number; stream: SSEStreamingApi; etag: string | null };
+type Member = { userId: number; stream: EventStream; etag: string | null };
 
 export class MemberStreams {
   readonly #members: OpenStreams<Member>;
@@ -60,9 +59,8 @@ export class MemberStreams {
       const etag = entityTag(JSON.stringify({ doors: doors.get(member.userId), lockdowns }));
       if (etag === member.etag) continue;
       member.etag = etag;
-      // Not awaited: a member slow to read must not hold up the others.
-      member.stream.writeSSE({ event: "changed", id: etag, data: JSON.stringify({ etag }) })
-        .catch(() => member.stream.abort());
+      // Queued: a member slow to read holds up no other.
+      writeEvent(member.stream, "changed", etag, [JSON.stringify({ etag })]);
     }
   }
 }

@@ -2,11 +2,10 @@
 // banner): their doors, unlocking one with Face ID, the active lockdowns as /app
 // shows them, and the live channel that says when to read those again.
 import { Hono } from "hono";
-import { streamSSE } from "hono/streaming";
 import type { Env } from "../http/env.ts";
 import { allow } from "../auth/access.ts";
 import { body, idParam } from "../http/validate.ts";
-import { keepOpen } from "../http/event_stream.ts";
+import { eventStream, keepOpen } from "../http/event_stream.ts";
 import { passkeyLoginVerifyBody } from "../auth/schemas.ts";
 import { memberDoors } from "./doors.ts";
 import { memberLockdowns } from "./lockdowns.ts";
@@ -27,7 +26,7 @@ export const memberDoorRoutes = new Hono<Env>()
   })
   .get("/lockdowns", allow.signedIn, async (c) => c.json(await memberLockdowns(c.var.sql)))
   .get("/stream", allow.signedIn, (c) =>
-    streamSSE(c, async (stream) => {
+    eventStream(c, async (stream) => {
       await c.var.memberStreams.open({ userId: c.var.user!.id, stream, etag: c.req.header("last-event-id") ?? null });
       await keepOpen(stream);
     }));
