@@ -8,6 +8,7 @@
 // at once (2,000 on a campus, a bulk add's delta to each), and there its promises were
 // most of an API process's work (45,000 writes to 1,000 streams: 700 ms against 90).
 import type { Context } from "hono";
+import type { Env } from "./env.ts";
 
 const KEEP_ALIVE_MS = 25_000;
 
@@ -71,13 +72,15 @@ export class EventStream {
 }
 
 /**
- * Answers with a new event stream, which `run` writes (a failure ends it): as
- * streamSSE answers, Transfer-Encoding included, which the app's compression leaves
- * alone (http/compression.ts).
+ * Answers with a new event stream, which `run` writes (a failure is logged and ends
+ * it: the client opens another): as streamSSE answers, Transfer-Encoding included,
+ * which the app's compression leaves alone (http/compression.ts).
  */
-export function eventStream(c: Context, run: (stream: EventStream) => Promise<unknown>): Response {
+export function eventStream<E extends Env>(c: Context<E>, run: (stream: EventStream) => Promise<unknown>): Response {
   const stream = new EventStream();
-  run(stream).catch(() => {}).finally(() => stream.abort());
+  run(stream)
+    .catch((error) => c.var.log.warn("event stream: ended by a failure", { path: c.req.path, error: String(error) }))
+    .finally(() => stream.abort());
   return c.newResponse(stream.body, 200, {
     "Transfer-Encoding": "chunked",
     "Content-Type": "text/event-stream",
