@@ -16,7 +16,7 @@ import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Event } from "./contract.ts";
 import type { RoomParts } from "../access/room_parts.ts";
-import { type EventStream, OpenStreams } from "../http/event_stream.ts";
+import { type EventStream, OpenStreams, writeEvent } from "../http/event_stream.ts";
 import { eventsAfter, type Position, positionOf, behind, startPosition } from "./event_data.ts";
 
 export const POLL_MS = 250;
@@ -106,10 +106,12 @@ export class LiveEvents {
       while (this.#position && this.#streams.size) {
         const events = await eventsAfter(this.sql, this.#position, PAGE, undefined, this.parts);
         for (const event of events) {
+          const sse = message(event);
+          if (!sse) continue;
           for (const { stream, start } of this.#streams.all()) {
-            // The process may stand behind where this stream began.
-            if (behind(start, event.position)) continue;
-            send(stream, message(event)).catch(() => stream.abort());
+            // The process may stand behind where this stream began. Queued: a
+            // dashboard slow to read holds up no other.
+            if (!behind(start, event.position)) writeEvent(stream, sse.event, sse.id, [sse.data]);
           }
         }
         if (events.length) this.#position = events[events.length - 1].position;

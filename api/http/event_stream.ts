@@ -55,10 +55,6 @@ export class EventStream {
     this.#ended.push(listener);
   }
 
-  sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, ms));
-  }
-
   #wasTaken() {
     for (const resolve of this.#waiting.splice(0)) resolve();
   }
@@ -112,7 +108,7 @@ export function writeEvent(stream: EventStream, event: string, id: string | unde
 /** Keeps the stream open until it ends, with a comment line every KEEP_ALIVE_MS. */
 export async function keepOpen(stream: EventStream) {
   while (!stream.aborted) {
-    await stream.sleep(KEEP_ALIVE_MS);
+    await new Promise((resolve) => setTimeout(resolve, KEEP_ALIVE_MS));
     stream.write(": keep-alive\n\n");
   }
 }
