@@ -65,12 +65,16 @@ export function openStates(sql: Queries): OpenState[] {
 
 /** Every schedule's state now, read and worked out at once. */
 export async function loadOpenStates(sql: Queries): Promise<OpenState[]> {
-  const rows = await sql<({ id: number; version: string } & ScheduleRule)[]>`
+  // Worked out at the database's own clock as it read the rows, not at this process's
+  // clock plus the measured offset: that estimate may be a few ms ahead, and a state
+  // "from" a moment the database has not reached yet went unused by the decisions
+  // made at once after it (a flaky test showed it).
+  const rows = await sql<({ id: number; version: string; at: number } & ScheduleRule)[]>`
     select s.id, s.xmin::text || '/' || coalesce(c.xmin::text, '') as version,
-           s.time_zone, s.weekly, coalesce(c.holidays, '[]'::jsonb) as holidays
+           s.time_zone, s.weekly, coalesce(c.holidays, '[]'::jsonb) as holidays,
+           (extract(epoch from now()) * 1000)::float8 as at
     from schedules s left join holiday_calendars c on c.id = s.holiday_calendar_id`;
-  const at = Date.now() + (poolOf(sql)?.clockOffsetMs ?? 0);
-  return rows.map(({ id, version, ...rule }) => ({
+  return rows.map(({ id, version, at, ...rule }) => ({
     id,
     open: isOpen(rule, at),
     version,
