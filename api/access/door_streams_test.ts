@@ -6,7 +6,7 @@
 import { assert, assertEquals } from "../testing/assert.ts";
 import { describeApp, type TestApp } from "../testing/test_app.ts";
 import { building, othersInGroup } from "./testing.ts";
-import { COALESCE_MS } from "./door_streams.ts";
+import { COALESCE_MAX_MS, COALESCE_MS } from "./door_streams.ts";
 import { events } from "../testing/sse.ts";
 import { applyDelta, type ListDelta } from "./list_delta.ts";
 
@@ -110,11 +110,11 @@ describeApp("door streams", async (t, testApp: TestApp) => {
     await stream.cancel();
   });
 
-  await t.step("30 changes committed 20 ms apart: the door hears one list-changed per window (COALESCE_MS), the last with the final list", async () => {
+  await t.step("80 changes committed 20 ms apart: the door hears one list-changed per window, each twice the last (COALESCE_MS up to COALESCE_MAX_MS), the last with the final list", async () => {
     const stream = await open({ "last-event-id": await listTag() });
     const started = performance.now();
     // Spaced as an import's requests are: each pass would otherwise end before the next commit.
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 80; i++) {
       await sql`update users set first_name = ${`Bulk${i}`} where id = ${b.userId}`;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -125,8 +125,11 @@ describeApp("door streams", async (t, testApp: TestApp) => {
       assert(event !== "closed");
       last = event.id!;
     }
-    const windows = Math.ceil((performance.now() - started) / COALESCE_MS);
-    assert(heard <= windows + 1, `${heard} list-changed for 30 changes in ${windows} windows`);
+    // The passes' times while changes keep coming: 0, then each window after the last.
+    const elapsed = performance.now() - started;
+    let windows = 1;
+    for (let at = 0, window = COALESCE_MS; at <= elapsed; at += window, window = Math.min(window * 2, COALESCE_MAX_MS)) windows++;
+    assert(heard <= windows, `${heard} list-changed for 80 changes in ${windows} windows of ${Math.round(elapsed)} ms`);
     await stream.cancel();
   });
 
