@@ -38,6 +38,7 @@ import { DoorController } from "../door/controller.ts";
 import { EMPTY, type StateStore } from "../door/state_file.ts";
 import { decisionsInChild } from "./decision_load.ts";
 import { atApiPriority, cpuMs, eachLine, env, percentile, sleep } from "./figures.ts";
+import { OUTSIDE } from "./outside_process.ts";
 
 const USERS = env("USERS", 100_000);
 const ROOMS = env("ROOMS", 400);
@@ -376,8 +377,9 @@ async function startFleet(config: FleetConfig) {
   await Deno.writeTextFile(`${dir}/fleet.json`, JSON.stringify(config));
   // Behind the server on the CPU (the doors are other machines): at this process's
   // priority (the API's) they took the CPU the database needed for the decisions.
-  const child = new Deno.Command("nice", {
-    args: ["-n", "19", Deno.execPath(), "run", "-A", "--v8-flags=--max-old-space-size=8192", new URL(import.meta.url).pathname, "--fleet", `${dir}/fleet.json`],
+  const [command, ...prefix] = OUTSIDE;
+  const child = new Deno.Command(command, {
+    args: [...prefix, Deno.execPath(), "run", "-A", "--v8-flags=--max-old-space-size=8192", new URL(import.meta.url).pathname, "--fleet", `${dir}/fleet.json`],
     stdout: "piped",
     stderr: "piped",
   }).spawn();
