@@ -26,7 +26,7 @@ import { addShares, digestText, headShare } from "./list_digest.ts";
 import type { ListDelta, ListHead } from "./list_delta.ts";
 import { type PeopleDelta, type RoomState, SnapshotBehind } from "./list_deltas.ts";
 import type { Changes } from "./list_changes.ts";
-import { grantsColumn, type RoomGrants, roomGrants } from "./room_queries.ts";
+import { grantsByRoom, type RoomGrants, roomGrants } from "./room_queries.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
@@ -75,7 +75,7 @@ type DeviceRow = {
   roomActive: boolean | null;
   unlockScheduleId: number | null;
   firstPersonIn: boolean | null;
-  /** The room's grants (room_queries.ts: grantsColumn). */
+  /** The room's grants (room_queries.ts: grantsByRoom). */
   grants: string;
   locked: boolean;
   keyHash: string | null;
@@ -94,7 +94,7 @@ export type ListAnswer = { json: string; tag: string; version: string; digest: s
 const devicesOf = (sql: Queries, deviceIds: number[]) =>
   sql<DeviceRow[]>`
     select d.id, d.device_id, d.name, d.is_active, d.api_key_hash as key_hash, r.id as room_id, r.name as room_name,
-           r.is_active as room_active, r.unlock_schedule_id, r.first_person_in, ${grantsColumn(sql, sql`r.id`)} as grants,
+           r.is_active as room_active, r.unlock_schedule_id, r.first_person_in, coalesce(g.grants, '') as grants,
            r.id is not null and ${coveredByLockdown(sql, sql`r.id`)} as locked,
            -- Each as a scalar subquery: joined, their tables (one row each, but without
            -- statistics) made the planner expect millions of rows and JIT-compile the
@@ -104,6 +104,7 @@ const devicesOf = (sql: Queries, deviceIds: number[]) =>
            (select generation from access_list_visits) as visits,
            (select as_of from access_list_visits) as visits_as_of
     from devices d left join rooms r on r.id = d.room_id
+      left join ${grantsByRoom(sql, sql`select room_id from devices where id = any(${deviceIds}::int[])`)} g on g.room_id = r.id
     where d.id = any(${deviceIds}::int[])`;
 
 const denyAllOf = (d: DeviceRow): AccessList["denyAll"] =>

@@ -6,7 +6,7 @@ import { describeApp } from "../testing/test_app.ts";
 import { building } from "./testing.ts";
 import { accessLists } from "./access_list.ts";
 import { RoomParts } from "./room_parts.ts";
-import { grantsColumn, roomGrants } from "./room_queries.ts";
+import { grantsByRoom, roomGrants } from "./room_queries.ts";
 
 describeApp("rooms' parts of the access lists", async (t, testApp) => {
   const { sql } = testApp;
@@ -15,7 +15,8 @@ describeApp("rooms' parts of the access lists", async (t, testApp) => {
     BigInt((await sql<{ generation: string }[]>`select generation from access_list_generation`)[0].generation);
   const grantsOf = async (roomId: number) => {
     const [room] = await sql<{ grants: string; unlockScheduleId: number | null }[]>`
-      select ${grantsColumn(sql, sql`r.id`)} as grants, r.unlock_schedule_id from rooms r where r.id = ${roomId}`;
+      select coalesce(g.grants, '') as grants, r.unlock_schedule_id
+      from rooms r left join ${grantsByRoom(sql, sql`${roomId}`)} g on g.room_id = r.id where r.id = ${roomId}`;
     return roomGrants(room.grants, room.unlockScheduleId);
   };
   const [second] = await sql<{ id: number }[]>`
