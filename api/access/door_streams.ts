@@ -41,8 +41,8 @@ const RETRY_MS = 1_000;
  * door once per window, not once per row. A change after a quiet spell goes at once.
  * While changes keep coming, each window is twice the last, up to COALESCE_MAX_MS; a
  * pass after a quiet window starts again at COALESCE_MS. A pass costs every door
- * connected here its tags and an event however few people changed (about 70 ms of
- * this process's CPU and 50 ms of the database's for 1,000 doors): a 1,000-person
+ * connected here its tags and an event however few people changed (a single change
+ * cost the campus benchmark's 2,000 doors 230-370 ms of CPU on a slow day): a 1,000-person
  * import committing for 8 s made 40 of them a process at 200 ms, which took the CPU
  * the decisions needed (issue 33, bench/list_scale.ts). No longer than 600 ms: a
  * change made during an import (someone's access taken away) still reaches the doors

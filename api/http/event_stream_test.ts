@@ -1,6 +1,6 @@
 // Server-sent event streams written straight into the answer (event_stream.ts).
 import { assert, assertEquals } from "../testing/assert.ts";
-import type { Context } from "hono";
+import { Hono } from "hono";
 import type { Env } from "./env.ts";
 import { EventStream, eventStream, writeEvent } from "./event_stream.ts";
 
@@ -40,15 +40,17 @@ Deno.test("event streams", async (t) => {
 
   await t.step("the answer is an event stream; a writer that fails is logged and ends it", async () => {
     const warned: unknown[] = [];
-    const c = {
-      var: { log: { warn: (...line: unknown[]) => warned.push(line) } },
-      req: { path: "/api/events/stream" },
-      newResponse: (body: ReadableStream, status: number, headers: Record<string, string>) => new Response(body, { status, headers }),
-    } as unknown as Context<Env>;
-    const res = eventStream(c, (stream) => {
-      stream.write("one\n\n");
-      return Promise.reject(new Error("the database is away"));
+    const app = new Hono<Env>();
+    app.use((c, next) => {
+      c.set("log", { warn: (...line: unknown[]) => warned.push(line) } as unknown as Env["Variables"]["log"]);
+      return next();
     });
+    app.get("/api/events/stream", (c) =>
+      eventStream(c, (stream) => {
+        stream.write("one\n\n");
+        return Promise.reject(new Error("the database is away"));
+      }));
+    const res = await app.request("/api/events/stream");
     assertEquals([res.status, res.headers.get("content-type"), res.headers.get("cache-control")], [200, "text/event-stream", "no-cache"]);
     assertEquals(await res.text(), "one\n\n");
     assertEquals(warned, [["event stream: ended by a failure", { path: "/api/events/stream", error: "Error: the database is away" }]]);
