@@ -73,8 +73,14 @@ async function record(sql: Queries, userId: number, key: string, status: number,
     response_body = ${body} where user_id = ${userId} and key = ${key}`;
 }
 
+/**
+ * Releases a key whose work did not happen. Only while it is still 'running': a
+ * transaction reported lost may have committed all the same (its COMMIT's
+ * acknowledgement cut off), and then its recorded answer is what a replay must get.
+ */
 async function forget(sql: Queries, userId: number, key: string) {
-  await sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}`;
+  await sql`delete from idempotency_keys
+    where user_id = ${userId} and key = ${key} and state = 'running'`;
 }
 
 async function replay(c: Context<Env>, sql: Queries, userId: number, key: string, hash: string) {

@@ -4,7 +4,9 @@ import { assert, assertEquals } from "../testing/assert.ts";
 import { addUser, sessionCookie, TEST_ORIGIN, TEST_PASSWORD } from "../testing/test_app.ts";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { freshDatabase } from "../db/test_db.ts";
+import { freshDatabase, serverDatabaseTest } from "../db/test_db.ts";
+import { connectServer, type Database } from "../db/connect.ts";
+import { startPgProxy } from "../testing/pg_proxy.ts";
 import { createLogger } from "./logger.ts";
 import { allow } from "../auth/access.ts";
 import { audit } from "../audit/record.ts";
@@ -12,54 +14,61 @@ import { badRequest } from "./errors.ts";
 import { body } from "./validate.ts";
 import { z } from "zod";
 
+/**
+ * A real app on `db` with a test route that writes one row of `effects` a call, then
+ * answers success, a refusal or a crash (an admin change, so it records its audit
+ * event like every real one), and an admin signed in to call it.
+ */
+async function effectsApp(db: Database) {
+  const app = createApp({ sql: db.sql, listen: db.listen, config: loadConfig({}), log: createLogger("silent") });
+  const schema = z.object({ name: z.string() });
+  app.post("/api/test/effects", allow.admin, async (c) => {
+    const { name } = await body(c, schema);
+    const [row] = await c.var.sql`insert into effects (name) values (${name}) returning id, name`;
+    if (name === "refuse") throw badRequest("refused after writing");
+    if (name === "crash") throw new Error("boom");
+    if (name === "slow") await new Promise((r) => setTimeout(r, 300));
+    audit(c, { action: "effect.create", target: { type: "effect", id: row.id, name } });
+    return c.json(row, 201);
+  });
+  await db.sql`create table effects (id serial primary key, name text not null)`;
+  await addUser(db.sql, { email: "admin@example.com", admin: true });
+  const signIn = await app.request(new URL("/api/auth/login", TEST_ORIGIN), {
+    method: "POST",
+    headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com", password: TEST_PASSWORD }),
+  });
+  const cookie = sessionCookie(signIn.headers);
+  const post = async (name: string, key?: string) => {
+    const headers: Record<string, string> = {
+      origin: TEST_ORIGIN,
+      cookie,
+      "content-type": "application/json",
+    };
+    if (key !== undefined) headers["idempotency-key"] = key;
+    const res = await app.request(new URL("/api/test/effects", TEST_ORIGIN), {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name }),
+    });
+    return {
+      status: res.status,
+      json: await res.json(),
+      replayed: res.headers.get("idempotent-replayed"),
+    };
+  };
+  const effects = async (name: string) =>
+    (await db.sql`select count(*)::int as n from effects where name = ${name}`)[0].n;
+  return { app, post, effects };
+}
+
 Deno.test({
   name: "Idempotency-Key",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async (t) => {
     const db = await freshDatabase();
-    const app = createApp({ sql: db.sql, listen: db.listen, config: loadConfig({}), log: createLogger("silent") });
-    const schema = z.object({ name: z.string() });
-    // Test routes that write, then answer success, a refusal or a crash; an admin
-    // change, so it records its audit event like every real one.
-    app.post("/api/test/effects", allow.admin, async (c) => {
-      const { name } = await body(c, schema);
-      const [row] = await c.var.sql`insert into effects (name) values (${name}) returning id, name`;
-      if (name === "refuse") throw badRequest("refused after writing");
-      if (name === "crash") throw new Error("boom");
-      if (name === "slow") await new Promise((r) => setTimeout(r, 300));
-      audit(c, { action: "effect.create", target: { type: "effect", id: row.id, name } });
-      return c.json(row, 201);
-    });
-    // A table of its own: each effect of the test route is one row here.
-    await db.sql`create table effects (id serial primary key, name text not null)`;
-    await addUser(db.sql, { email: "admin@example.com", admin: true });
-    const signIn = await app.request(new URL("/api/auth/login", TEST_ORIGIN), {
-      method: "POST",
-      headers: { origin: TEST_ORIGIN, "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@example.com", password: TEST_PASSWORD }),
-    });
-    const cookie = sessionCookie(signIn.headers);
-    const post = async (name: string, key?: string) => {
-      const headers: Record<string, string> = {
-        origin: TEST_ORIGIN,
-        cookie,
-        "content-type": "application/json",
-      };
-      if (key !== undefined) headers["idempotency-key"] = key;
-      const res = await app.request(new URL("/api/test/effects", TEST_ORIGIN), {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ name }),
-      });
-      return {
-        status: res.status,
-        json: await res.json(),
-        replayed: res.headers.get("idempotent-replayed"),
-      };
-    };
-    const effects = async (name: string) =>
-      (await db.sql`select count(*)::int as n from effects where name = ${name}`)[0].n;
+    const { app, post, effects } = await effectsApp(db);
 
     try {
       await t.step(
@@ -165,4 +174,31 @@ Deno.test({
       await db.close();
     }
   },
+});
+
+// A COMMIT that PostgreSQL carried out but whose acknowledgement never arrived (a fast
+// shutdown can end a session between the two): the API cannot know the outcome, so it
+// answers 503, and the caller replays with its key. The replay must find the answer
+// recorded with the work, never do the work again.
+serverDatabaseTest("Idempotency-Key: a commit whose acknowledgement is lost", async (t, direct) => {
+  const proxy = startPgProxy(direct.url);
+  const db = await connectServer(proxy.url, { statementTimeoutMs: 30_000 });
+  try {
+    const { post, effects } = await effectsApp(db);
+    await t.step("503 at first; the replay answers the recorded 201, one effect", async () => {
+      proxy.loseNextCommit();
+      const first = await post("Unsure", "key-unsure");
+      assert(proxy.cut, "the COMMIT's acknowledgement was cut off");
+      assertEquals(first.status, 503);
+      assertEquals(first.json.error, "The database is not available");
+      assertEquals(await effects("Unsure"), 1, "it committed all the same");
+      const replay = await post("Unsure", "key-unsure");
+      assertEquals([replay.status, replay.replayed], [201, "true"]);
+      assertEquals(replay.json.name, "Unsure");
+      assertEquals(await effects("Unsure"), 1);
+    });
+  } finally {
+    await db.close();
+    proxy.close();
+  }
 });
