@@ -3,9 +3,12 @@
 // decisions, health checks, an admin list and an admin mutation; the server is
 // stopped for 8 s and started again. Asserts, for every single request:
 //   - nothing hangs: each answer comes within 1 s while the database is away, and
-//     every answer in the whole run is a 2xx or 503 `The database is not available`;
+//     every answer in the whole run is a 2xx or 503 `The database is not available`.
+//     The 1 s is the server's: the time this process itself could not run while a
+//     request was out is not counted (see `stalls` below);
 //   - never acting late: a decision answered 503 has no access-log row, an answered
-//     one has its row, stamped before its deadline (send time + DECISION_DEADLINE_MS);
+//     one has its row, stamped before its deadline (send time + DECISION_DEADLINE_MS,
+//     and this process's stalls);
 //     a room answered 503 was not created, one answered 201 was;
 //   - recovery by itself: every request sent from 5 s after the restart succeeds.
 // The machine's own PostgreSQL (5432) is never touched.
@@ -15,7 +18,15 @@ import { havePostgresBinaries, startPrivatePostgres } from "./private_postgres.t
 import { type ApiProcess, startApi } from "../testing/api_process.ts";
 import { DEMO_ADMIN } from "../demo/seed.ts";
 
-const DEADLINE_MS = 1000;
+/**
+ * The decisions' deadline. Not the default (1 s): a decision refused by its deadline
+ * is answered at that moment plus the way back, so it gets the 900 ms every other
+ * statement gets (DB_STATEMENT_TIMEOUT_MS), which leaves 100 ms of the 1 s for it.
+ */
+const DEADLINE_MS = 900;
+/** A tick of this process's own timer later than this counts as a stall of it. */
+const STALL_TICK_MS = 10;
+const STALL_SLACK_MS = 10;
 const RATE = 200; // requests per second, all kinds together
 const CLIENT_TIMEOUT_MS = 15_000;
 /** Date.now() here and the server's clock: the same machine, read a few ms apart. */
@@ -32,8 +43,8 @@ type Sent = {
   status?: number; // 0: no answer (client timeout or network error)
   body?: { error?: string; logId?: number; id?: number };
   mark: string;
-  /** A mutation sent with an Idempotency-Key. */
-  keyed?: boolean;
+  /** A mutation's Idempotency-Key, when it was sent with one. */
+  key?: string;
 };
 
 Deno.test({
@@ -88,7 +99,7 @@ Deno.test({
         const kind = kinds[i % kinds.length];
         const mark = `${i < 0 ? "warm-up" : "outage"} ${i}`;
         let request: Request;
-        let keyed = false;
+        let key: string | undefined;
         if (kind === "decision") {
           request = new Request(`${base}/api/access/decisions`, {
             method: "POST",
@@ -100,15 +111,14 @@ Deno.test({
         else {
           // Half with an Idempotency-Key (the handler then runs in a transaction), half without.
           const headers: Record<string, string> = { ...admin, "content-type": "application/json" };
-          if (i % 12 === 5) headers["idempotency-key"] = crypto.randomUUID();
-          keyed = i % 12 === 5;
+          if (i % 12 === 5) key = headers["idempotency-key"] = crypto.randomUUID();
           request = new Request(`${base}/api/rooms`, {
             method: "POST",
             headers,
             body: JSON.stringify({ name: mark }),
           });
         }
-        const s: Sent = { i, kind, at: performance.now(), epoch: Date.now(), mark, keyed };
+        const s: Sent = { i, kind, at: performance.now(), epoch: Date.now(), mark, key };
         sent.push(s);
         const done = (async () => {
           try {
@@ -149,6 +159,23 @@ Deno.test({
       })();
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+      // This process's own stalls: when a tick comes late, the process could not run
+      // (the stop makes this 2-core VM spend 130-200 ms in the kernel, exiting sessions;
+      // an idle process elsewhere stalls as long). A request sent just before one
+      // leaves only after it, and its answer is read only after it: that delay is this
+      // side's, not the server's.
+      const stalls: { from: number; to: number }[] = [];
+      let tick = performance.now();
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        if (now - tick > STALL_TICK_MS + STALL_SLACK_MS) stalls.push({ from: tick + STALL_TICK_MS, to: now });
+        tick = now;
+      }, STALL_TICK_MS);
+      const stalled = (s: Sent) =>
+        stalls.reduce(
+          (sum, x) => sum + Math.max(0, Math.min(x.to, s.at + s.ms!) - Math.max(x.from, s.at)),
+          0,
+        );
       await sleep(3_000);
       const stopping = performance.now();
       await pg.stop("fast");
@@ -161,6 +188,7 @@ Deno.test({
       stopLoad = true;
       await load;
       await Promise.all([...inFlight]);
+      clearInterval(ticker);
 
       // --- what happened ----------------------------------------------------------
       const failed = (s: Sent) => s.status === 0 || (s.status! >= 300 && s.status !== 503);
@@ -198,12 +226,24 @@ Deno.test({
         console.log(`  restart ${b >= 0 ? "+" : ""}${b} s: ${ok}/${statuses.length} answered`);
       }
 
+      console.log(
+        `  this process stalled 50 ms or more: ${
+          stalls.filter((x) => x.to - x.from >= 50).map((x) => `${(x.to - x.from).toFixed(0)} ms at ${(x.from - stopping).toFixed(0)}`)
+            .join(", ")
+        } (ms from the stop)`,
+      );
+
       // Nothing else than answers or 503s, and nothing hung, in the whole run.
       const odd = sent.filter(failed);
       assertEquals(odd.map((s) => `${s.kind} ${s.i}: ${s.status} ${JSON.stringify(s.body)}`), []);
       // While the database was going or gone, every request was answered within 1 s...
-      const slow = during.filter((s) => s.ms! >= 1_000);
-      assertEquals(slow.map((s) => `${s.kind} ${s.i}: ${s.ms!.toFixed(0)} ms`), []);
+      const slow = during.filter((s) => s.ms! - stalled(s) >= 1_000);
+      assertEquals(
+        slow.map((s) =>
+          `${s.kind} ${s.i}: ${s.ms!.toFixed(0)} ms, ${stalled(s).toFixed(0)} ms of it this process stalled`
+        ),
+        [],
+      );
       // ...and while it was gone, with 503 and the one message, health included.
       assert(away.length > RATE * 6, `load kept up while down (${away.length} requests)`);
       for (const kind of ["decision", "health", "list", "mutation"] as Kind[]) {
@@ -239,7 +279,7 @@ Deno.test({
         if (s.status === 200) {
           if (!row) wrong.push(`${s.mark}: answered 200 but no row`);
           else if (Number(row.id) !== s.body?.logId) wrong.push(`${s.mark}: other row`);
-          else if (row.timestamp.getTime() > s.epoch + DEADLINE_MS) {
+          else if (row.timestamp.getTime() > s.epoch + DEADLINE_MS + stalled(s)) {
             wrong.push(`${s.mark}: logged ${row.timestamp.getTime() - s.epoch} ms after sending`);
           }
         } else if (row) {
@@ -252,30 +292,50 @@ Deno.test({
       }
       assertEquals(wrong, []);
       assertEquals([...rowOf.keys()], [], "no row for a request that was never sent");
-      // The admin mutation. With an Idempotency-Key it runs in one transaction: the room
-      // exists exactly when it was answered 201. Without one, POST /api/rooms is two
-      // statements (insert, then read back); the stop may fall between them, so a room
-      // answered 503 may exist, but only made before that answer, never after it.
+      // The admin mutation: a room answered 201 exists. One answered 503 may exist too,
+      // but only made before that answer, never after it. Without a key, POST /api/rooms
+      // is two statements (insert, then read back) and the stop may fall between them.
+      // With a key it is one transaction, whose outcome the API cannot always know: a
+      // COMMIT that PostgreSQL's fast shutdown cuts off after committing (its
+      // CommandComplete sent, then FATAL before ReadyForQuery) reaches postgres.js as an
+      // error. Such a request is the caller's to replay with its key, and the replay must
+      // answer the 201 that was recorded with the room, not make a second one.
       const rooms = new Map(
-        (await check<{ name: string; createdAt: Date }[]>`
-          select name, created_at as "createdAt" from rooms where name like 'outage %'`)
-          .map((r) => [r.name, r.createdAt.getTime()]),
+        (await check<{ id: number; name: string; createdAt: Date }[]>`
+          select id, name, created_at as "createdAt" from rooms where name like 'outage %'`)
+          .map((r) => [r.name, r]),
       );
       const mutations = sent.filter((s) => s.kind === "mutation");
       const mismatched = mutations.filter((s) => {
-        const made = rooms.get(s.mark);
+        const made = rooms.get(s.mark)?.createdAt.getTime();
         if (s.status === 201) return made === undefined;
-        if (made === undefined) return false;
-        return s.keyed || made > s.epoch + s.ms! + CLOCK_SLACK_MS;
+        return made !== undefined && made > s.epoch + s.ms! + CLOCK_SLACK_MS;
       });
       assertEquals(
         mismatched.map((s) =>
-          `${s.mark}: ${s.status}${s.keyed ? " (in a transaction)" : ""}, made ${
-            rooms.has(s.mark) ? `${rooms.get(s.mark)! - s.epoch} ms after sending` : "never"
+          `${s.mark}: ${s.status}${s.key ? " (in a transaction)" : ""}, made ${
+            rooms.has(s.mark)
+              ? `${rooms.get(s.mark)!.createdAt.getTime() - s.epoch} ms after sending`
+              : "never"
           }`
         ),
         [],
       );
+      const unsure = mutations.filter((s) => s.key && s.status !== 201 && rooms.has(s.mark));
+      console.log(`  keyed mutations answered 503 but committed, replayed: ${unsure.length}`);
+      for (const s of unsure) {
+        const replay = await fetch(`${base}/api/rooms`, {
+          method: "POST",
+          headers: { ...admin, "content-type": "application/json", "idempotency-key": s.key! },
+          body: JSON.stringify({ name: s.mark }),
+        });
+        assertEquals(replay.status, 201, `${s.mark}'s replay`);
+        assertEquals(replay.headers.get("idempotent-replayed"), "true");
+        assertEquals((await replay.json()).id, rooms.get(s.mark)!.id);
+      }
+      const [{ made }] = await check<{ made: number }[]>`
+        select count(*)::int as made from rooms where name like 'outage %'`;
+      assertEquals(made, rooms.size, "a replay made no second room");
       assert(mutations.some((s) => s.status === 201) && mutations.some((s) => s.status === 503));
       passed = true;
     } finally {
