@@ -80,6 +80,17 @@ const CASES: Case[] = [
     alone: null,
   },
   {
+    name: "a member's guest, the host holding no credential (signs in with a password only)",
+    visit: { memberGuest: true },
+    present: "pass",
+    given: async (tx, ids) => {
+      await tx`delete from user_credentials where user_id = ${ids.ada}`;
+      await tx`delete from passkeys where user_id = ${ids.ada}`;
+    },
+    server: "granted",
+    alone: "granted",
+  },
+  {
     name: "a member's guest, the host deactivated",
     visit: { memberGuest: true },
     present: "pass",

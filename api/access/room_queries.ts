@@ -17,14 +17,15 @@ import { inWindow } from "./visit_window.ts";
 
 type Row = {
   generation: string;
-  kind: "card" | "passkey" | "wallet" | null;
+  /** "user": the user alone, listed whatever they hold; null: nobody (the generation's row). */
+  kind: "user" | "card" | "passkey" | "wallet" | null;
   userId: number;
   userName: string;
   scheduleIds: number[] | null;
   lockdownOverride: boolean;
   type: string | null;
   facilityCode: string | null;
-  code: string;
+  code: string | null;
 };
 
 /**
@@ -72,7 +73,10 @@ export async function roomPeople(
   userIds: number[] | null = null,
 ): Promise<{ people: People; generation: bigint }> {
   // Active users in an active group of the grants, with their active credentials and
-  // the schedules of their grants (null when one grant has none: at all times).
+  // the schedules of their grants (null when one grant has none: at all times). Every
+  // such user is listed, a credential or none: a member's guest passes as the host
+  // would (spec 4 §5), and a controller alone must find the host in its list for that
+  // even when the host holds no badge or passkey.
   const rows = await sql<Row[]>`
     with allowed as (
       select u.id,
@@ -86,8 +90,11 @@ export async function roomPeople(
       join users u on u.id = ug.user_id and u.is_active
       group by u.id
     ), listed as (
-      select 'card' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
-             a.lockdown_override, c.type, c.facility_code, c.card_code as code
+      select 'user' as kind, a.id as user_id, a.name as user_name, a.schedule_ids,
+             a.lockdown_override, null as type, null as facility_code, null as code
+      from allowed a
+      union all
+      select 'card', a.id, a.name, a.schedule_ids, a.lockdown_override, c.type, c.facility_code, c.card_code
       from allowed a join user_credentials c on c.user_id = a.id and c.is_active
       union all
       select 'passkey', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, p.credential_id
@@ -104,12 +111,13 @@ export async function roomPeople(
   const overrides = new Set<number>();
   for (const row of rows) {
     if (row.kind === null) continue;
-    users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
-    if (row.lockdownOverride) overrides.add(row.userId);
-    if (row.kind === "card") {
-      people.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code, userId: row.userId });
+    if (row.kind === "user") {
+      users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
+      if (row.lockdownOverride) overrides.add(row.userId);
+    } else if (row.kind === "card") {
+      people.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code!, userId: row.userId });
     } else {
-      (row.kind === "passkey" ? people.passkeys : people.wallets).push({ credentialId: row.code, userId: row.userId });
+      (row.kind === "passkey" ? people.passkeys : people.wallets).push({ credentialId: row.code!, userId: row.userId });
     }
   }
   people.users = [...users.values()];
