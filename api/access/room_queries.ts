@@ -15,18 +15,16 @@ import { LEAD_MINUTES } from "../visits/visit_rules.ts";
 import { inListOrder, type People } from "./list_delta.ts";
 import { inWindow } from "./visit_window.ts";
 
-type Row = {
-  generation: string;
-  /** "user": the user alone, listed whatever they hold; null: nobody (the generation's row). */
-  kind: "user" | "card" | "passkey" | "wallet" | null;
-  userId: number;
-  userName: string;
-  scheduleIds: number[] | null;
-  lockdownOverride: boolean;
-  type: string | null;
-  facilityCode: string | null;
-  code: string | null;
-};
+/**
+ * A row of roomPeople's statement: a user, listed whatever they hold; one of their
+ * credentials, naming only them; or nobody (the generation's row).
+ */
+type Row = { generation: string } & (
+  | { kind: null }
+  | { kind: "user"; userId: number; userName: string; scheduleIds: number[] | null; lockdownOverride: boolean }
+  | { kind: "card"; userId: number; type: string; facilityCode: string | null; code: string }
+  | { kind: "passkey" | "wallet"; userId: number; code: string }
+);
 
 /**
  * What a room's people and schedules are made of: its grants (each group holding it,
@@ -94,13 +92,13 @@ export async function roomPeople(
              a.lockdown_override, null as type, null as facility_code, null as code
       from allowed a
       union all
-      select 'card', a.id, a.name, a.schedule_ids, a.lockdown_override, c.type, c.facility_code, c.card_code
+      select 'card', a.id, null, null, null, c.type, c.facility_code, c.card_code
       from allowed a join user_credentials c on c.user_id = a.id and c.is_active
       union all
-      select 'passkey', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, p.credential_id
+      select 'passkey', a.id, null, null, null, null, null, p.credential_id
       from allowed a join passkeys p on p.user_id = a.id
       union all
-      select 'wallet', a.id, a.name, a.schedule_ids, a.lockdown_override, null, null, w.credential_data
+      select 'wallet', a.id, null, null, null, null, null, w.credential_data
       from allowed a join lastlock_credentials w on w.user_id = a.id
         and w.credential_type = 'APPLE_WALLET' and w.is_active
     )
@@ -115,9 +113,9 @@ export async function roomPeople(
       users.set(row.userId, { id: row.userId, name: row.userName, scheduleIds: row.scheduleIds });
       if (row.lockdownOverride) overrides.add(row.userId);
     } else if (row.kind === "card") {
-      people.credentials.push({ type: row.type!, facilityCode: row.facilityCode, cardCode: row.code!, userId: row.userId });
+      people.credentials.push({ type: row.type, facilityCode: row.facilityCode, cardCode: row.code, userId: row.userId });
     } else {
-      (row.kind === "passkey" ? people.passkeys : people.wallets).push({ credentialId: row.code!, userId: row.userId });
+      (row.kind === "passkey" ? people.passkeys : people.wallets).push({ credentialId: row.code, userId: row.userId });
     }
   }
   people.users = [...users.values()];
