@@ -31,3 +31,16 @@ Deno.test("long and non-ASCII passwords work", async () => {
   assert.equal(await verifyPassword(long, hash), true);
   assert.equal(await verifyPassword(long.slice(0, -1), hash), false);
 });
+
+Deno.test("a hash runs off this thread: its timers fire while it works", async () => {
+  const hash = await hashPassword("warm up");
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 1);
+  try {
+    // On this thread, a warm argon2 call computes in one go: no timer would fire.
+    assert.equal(await verifyPassword("warm up", hash), true);
+  } finally {
+    clearInterval(ticker);
+  }
+  assert.ok(ticks >= 2, `${ticks} timer ticks during the hash`);
+});
