@@ -60,29 +60,42 @@ export async function positionOf(sql: Queries, id: number): Promise<Position | u
   return row;
 }
 
+/** An event of the log as committedAfter finds it, before what it says is read (eventsOf). */
+export type LoggedEvent = Row & {
+  position: Position;
+  /**
+   * Of a transaction older than every one still running: no event will ever come
+   * before it in log order that is not already committed.
+   */
+  final: boolean;
+};
+
 /**
- * The events after `from` (at most `limit`, in log order) of transactions that have
- * ended: every event a reader will ever find after `from` is either here or not yet
- * committed-and-final, so stepping forward never skips one. `until` bounds the read.
+ * The committed events after `from` (at most `limit`, in log order): the final ones
+ * first (txid below the oldest running transaction), then those of transactions that
+ * ended while an older one still runs, which a reader may hear at once but not yet
+ * step past (one committed late may still come before them). `until` bounds the read.
  */
-export async function eventsAfter(
+export async function committedAfter(
   sql: Queries,
   from: Position,
   limit: number,
   until?: Position,
-  parts?: RoomParts,
-): Promise<(Event & { position: Position })[]> {
-  const rows = numbered(
-    await sql<Row[]>`
-    select id, txid::text, type, subject_id, at from events
-    where (txid, id) > (${from.txid}::xid8, ${from.id})
-      and txid < pg_snapshot_xmin(pg_current_snapshot())
+): Promise<LoggedEvent[]> {
+  const rows = await sql<(Row & { final: boolean })[]>`
+    select id, txid::text, type, subject_id, at, txid < pg_snapshot_xmin(pg_current_snapshot()) as final
+    from events where (txid, id) > (${from.txid}::xid8, ${from.id})
       ${until ? sql`and (txid, id) <= (${until.txid}::xid8, ${until.id})` : sql``}
     order by txid, id
-    limit ${limit}`,
-  );
+    limit ${limit}`;
+  return numbered(rows).map((row, i) => ({ ...row, final: rows[i].final, position: { txid: row.txid, id: row.id } }));
+}
+
+/** What these events say (those whose subject is gone left out), in their order. */
+export async function eventsOf(sql: Queries, rows: LoggedEvent[], parts?: RoomParts): Promise<(Event & { position: Position })[]> {
   const events = await withData(sql, rows, parts);
-  return events.map((event, i) => ({ ...event, position: { txid: rows[i].txid, id: rows[i].id } }));
+  const positions = new Map(rows.map((row) => [row.id, row.position]));
+  return events.map((event) => ({ ...event, position: positions.get(event.id)! }));
 }
 
 /** The events with these ids, each with what it says (those whose row is gone left out). */

@@ -11,13 +11,20 @@
 // connection comes back. A stream starts where the log stood when it was asked
 // for (or after its Last-Event-ID): it first gets what was written since, from the
 // log, up to where the process stands, then the rest live.
+//
+// An event is heard as soon as its transaction has committed, though the process
+// steps past it only once every older transaction has ended (one of them may still
+// write an event that comes before it in log order). Heard ahead so, it goes without
+// an id, so that a Last-Event-ID never stands past an event still to come; and the
+// streams that heard it are sent its id alone once the process steps past it. So one
+// long transaction (an import, a slow commit) holds back no dashboard's lockdown.
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Event } from "./contract.ts";
 import type { RoomParts } from "../access/room_parts.ts";
 import { type EventStream, OpenStreams, writeEvent } from "../http/event_stream.ts";
-import { eventsAfter, type Position, positionOf, behind, startPosition } from "./event_data.ts";
+import { behind, committedAfter, eventsOf, type Position, positionOf, startPosition } from "./event_data.ts";
 
 export const POLL_MS = 250;
 const PAGE = 500;
@@ -26,10 +33,20 @@ const PAGE = 500;
 export const RESYNC = "resync";
 
 export class LiveEvents {
-  /** Each open stream, with where it started (whose snapshot's events it must not hear). */
-  readonly #streams: OpenStreams<{ stream: EventStream; start: Position }>;
+  /**
+   * Each open stream, with where it started (whose snapshot's events it must not hear)
+   * and its serial: streams joined in this order.
+   */
+  readonly #streams: OpenStreams<{ stream: EventStream; start: Position; serial: number }>;
+  /** The serial of the last stream to join. */
+  #joined = 0;
   #listening: Promise<unknown> | undefined;
   #position: Position | undefined;
+  /**
+   * The events heard ahead of the position, by id, with the serial of the last stream
+   * that had joined then: those that joined later hear them when the position reaches them.
+   */
+  readonly #ahead = new Map<number, { position: Position; heardBy: number }>();
   /** Reads and joins one at a time, in order: a stream joins between two reads. */
   #queue: Promise<unknown> = Promise.resolve();
   #readQueued = false;
@@ -70,7 +87,7 @@ export class LiveEvents {
       if (!this.#position) this.#position = start;
       else await this.#catchUp(stream, start, this.#position);
       // Gone while catching up: nothing to join.
-      if (!stream.aborted) this.#streams.add({ stream, start });
+      if (!stream.aborted) this.#streams.add({ stream, start, serial: ++this.#joined });
       else if (this.#streams.size === 0) this.#stopPolling();
     });
     if (this.#streams.size) this.#poll ??= setInterval(() => this.#read(), POLL_MS);
@@ -81,19 +98,22 @@ export class LiveEvents {
     this.#poll = undefined;
     // Nobody hears this process's passes now: the next stream starts from the end again.
     void this.#run(() => {
-      if (this.#streams.size === 0) this.#position = undefined;
+      if (this.#streams.size) return;
+      this.#position = undefined;
+      this.#ahead.clear();
     });
   }
 
   async #catchUp(stream: EventStream, start: Position, until: Position) {
     let from = start;
     while (true) {
-      const events = await eventsAfter(this.sql, from, PAGE, until, this.parts);
-      for (const event of events) {
+      // All final, as the process's position is.
+      const rows = await committedAfter(this.sql, from, PAGE, until);
+      for (const event of await eventsOf(this.sql, rows, this.parts)) {
         if (!behind(start, event.position)) await send(stream, message(event));
       }
-      if (events.length < PAGE) return;
-      from = events[events.length - 1].position;
+      if (rows.length < PAGE) return;
+      from = rows[rows.length - 1].position;
     }
   }
 
@@ -104,20 +124,47 @@ export class LiveEvents {
     void this.#run(async () => {
       this.#readQueued = false;
       while (this.#position && this.#streams.size) {
-        const events = await eventsAfter(this.sql, this.#position, PAGE, undefined, this.parts);
+        const rows = await committedAfter(this.sql, this.#position, PAGE);
+        const final = rows.filter((row) => row.final);
+        const finalIds = new Set(final.map((row) => row.id));
+        const heardBy = (id: number) => this.#ahead.get(id)?.heardBy ?? 0;
+        // Unheard by a stream here: a final event by those that joined since it was
+        // heard ahead (all, if it was not); an event ahead, if not heard yet.
+        const unheard = rows.filter((row) => row.final ? heardBy(row.id) < this.#joined : !this.#ahead.has(row.id));
+        const events = unheard.length ? await eventsOf(this.sql, unheard, this.parts) : [];
         for (const event of events) {
           const sse = message(event);
           if (!sse) continue;
-          for (const { stream, start } of this.#streams.all()) {
+          for (const { stream, start, serial } of this.#streams.all()) {
             // The process may stand behind where this stream began. Queued: a
             // dashboard slow to read holds up no other.
-            if (!behind(start, event.position)) writeEvent(stream, sse.event, sse.id, [sse.data]);
+            if (serial <= heardBy(event.id) || behind(start, event.position)) continue;
+            writeEvent(stream, sse.event, finalIds.has(event.id) ? sse.id : undefined, [sse.data]);
           }
         }
-        if (events.length) this.#position = events[events.length - 1].position;
-        if (events.length < PAGE) break;
+        for (const row of rows) {
+          if (!row.final && !this.#ahead.has(row.id)) this.#ahead.set(row.id, { position: row.position, heardBy: this.#joined });
+        }
+        if (final.length) this.#stepTo(final[final.length - 1]);
+        if (rows.length < PAGE || final.length < rows.length) break;
       }
     });
+  }
+
+  /**
+   * Steps past the final event `last`: those that heard it ahead are sent its id
+   * alone, as their Last-Event-ID (every event before it they have heard, or began
+   * after).
+   */
+  #stepTo(last: { id: number; position: Position }) {
+    const heardBy = this.#ahead.get(last.id)?.heardBy ?? 0;
+    for (const { stream, serial } of this.#streams.all()) {
+      if (serial <= heardBy) stream.write(`id: ${last.id}\n\n`);
+    }
+    this.#position = last.position;
+    for (const [id, { position }] of this.#ahead) {
+      if (behind(last.position, position)) this.#ahead.delete(id);
+    }
   }
 
   #run(task: () => unknown): Promise<unknown> {

@@ -118,21 +118,58 @@ describeApp("live events", async (t, testApp) => {
   // Two transactions at once need a second connection: PostgreSQL only (PGlite has one).
   const oneConnection = !Deno.env.get("DATABASE_URL");
 
-  await t.step({ name: "an event committed after a later one is heard, not skipped", ignore: oneConnection, fn: async () => {
+  await t.step({ name: "a lockdown is heard at once while an older transaction runs, and that one's event when it commits", ignore: oneConnection, fn: async () => {
     const stream = events(await open(admin.cookie));
-    const early = await sql.reserve();
+    const older = await sql.reserve();
     try {
-      await early`begin`;
-      await early`insert into lockdowns (scope, reason, started_by) values ('all', 'Early', '{"id": 1, "name": "A"}')`;
-      // A later transaction commits first; its event waits for the earlier one.
-      await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'Late', '{"id": 1, "name": "B"}')`;
-      await early`commit`;
+      await older`begin`;
+      await older`insert into lockdowns (scope, reason, started_by) values ('all', 'Older', '{"id": 1, "name": "A"}')`;
+      // A later transaction commits first: heard within the second, not when the older one ends.
+      const committed = Date.now();
+      await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'Newer', '{"id": 1, "name": "B"}')`;
+      const newer = await next(stream);
+      assertEquals(summary(newer), ["lockdown.started", "Newer"]);
+      assert(Date.now() - committed < 1_000, `heard ${Date.now() - committed} ms after its commit`);
+      // Without an id: a Last-Event-ID past it would skip the older transaction's event.
+      assertEquals(newer.id, undefined);
+      await older`commit`;
     } finally {
-      early.release();
+      older.release();
     }
-    assertEquals(summary(await next(stream)), ["lockdown.started", "Early"]);
-    assertEquals(summary(await next(stream)), ["lockdown.started", "Late"]);
+    const olderHeard = await next(stream);
+    assertEquals(summary(olderHeard), ["lockdown.started", "Older"]);
+    assert(olderHeard.id !== undefined);
+    // Both final now, the newer last in log order: the stream is sent its id alone.
+    const [newerEvent] = await sql`select e.id from events e join lockdowns l on l.id = e.subject_id
+      where e.type = 'lockdown.started' and l.reason = 'Newer'`;
+    await stream.untilId(String(newerEvent.id));
     await stream.cancel();
+  } });
+
+  await t.step({ name: "Last-Event-ID after an event heard ahead of an older transaction: the older one's event is not lost", ignore: oneConnection, fn: async () => {
+    const stream = events(await open(admin.cookie));
+    await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'Before', '{"id": 1, "name": "A"}')`;
+    assertEquals(summary(await next(stream)), ["lockdown.started", "Before"]);
+    const older = await sql.reserve();
+    let resumeFrom: string;
+    try {
+      await older`begin`;
+      await older`insert into lockdowns (scope, reason, started_by) values ('all', 'Still open', '{"id": 1, "name": "A"}')`;
+      await sql`insert into lockdowns (scope, reason, started_by) values ('all', 'Heard ahead', '{"id": 1, "name": "B"}')`;
+      assertEquals(summary(await next(stream)), ["lockdown.started", "Heard ahead"]);
+      // The browser goes away here, its Last-Event-ID still Before's.
+      resumeFrom = stream.lastEventId();
+      assert(resumeFrom !== "");
+      await stream.cancel();
+      await older`commit`;
+    } finally {
+      older.release();
+    }
+    const resumed = events(await open(admin.cookie, resumeFrom));
+    const heard = [summary(await next(resumed)), summary(await next(resumed))];
+    // In log order: the older transaction's first; the one heard ahead again (heard twice, never lost).
+    assertEquals(heard, [["lockdown.started", "Still open"], ["lockdown.started", "Heard ahead"]]);
+    await resumed.cancel();
   } });
 
   await t.step("a Last-Event-ID the log no longer holds: resync (read again), then live from there", async () => {
