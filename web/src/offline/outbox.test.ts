@@ -19,7 +19,7 @@ vi.stubGlobal("localStorage", {
 
 const { forgetUser, isSignOutPending, setSignOutPending, storeUser } = await import("./storage");
 const { db } = await import("./db");
-const { submit, replay, keepMine, retry, discard } = await import("./outbox");
+const { submit, replay, keepMine, retry, discard, startOutbox } = await import("./outbox");
 const { entitiesOf } = await import("../api/mutations");
 
 const userA = { id: 1, firstName: "Ada", lastName: "A", email: "a@x.test", isActive: true, isAdmin: true };
@@ -290,6 +290,27 @@ describe("one tablet, several people", () => {
     await replay();
     expect(seen.map((s) => s.path)).toEqual(["/api/auth/logout", "/api/auth/logout", "/api/users/5/toggle-active"]);
     expect(isSignOutPending()).toBe(false);
+  });
+
+  it("a sign-out the server did not take when the network came back is tried again, with nothing else to send", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await forgetUser(true); // signed out offline: nobody is signed in here
+      setSignOutPending(true);
+      let logoutDown = true;
+      refuse = (req) =>
+        req.url === "/api/auth/logout" && logoutDown ? { status: 503, body: { error: "The database is not available" } } : undefined;
+      vi.stubGlobal("window", { addEventListener: () => {} });
+      startOutbox();
+      await vi.waitFor(() => expect(seen.map((s) => s.path)).toEqual(["/api/auth/logout"]));
+      expect(isSignOutPending()).toBe(true);
+      logoutDown = false;
+      await vi.advanceTimersByTimeAsync(15_000);
+      await vi.waitFor(() => expect(isSignOutPending()).toBe(false));
+      expect(seen.map((s) => s.path)).toEqual(["/api/auth/logout", "/api/auth/logout"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("signing out wipes the persisted cache; discarding drops only that person's changes", async () => {

@@ -116,7 +116,18 @@ async function queueAll() {
 function scheduleRetry() {
   queueAll();
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => void replay(), RETRY_MS);
+  retryTimer = setTimeout(() => void resume(), RETRY_MS);
+}
+
+/**
+ * Ends a sign-out still owed to the server, then sends the waiting changes. A
+ * sign-out the server did not take though the browser is online (a network that
+ * says it is back before it carries anything, a server away) is tried again later:
+ * the previous person's session must not stay open until someone uses the app.
+ */
+async function resume() {
+  if (await endPendingSession()) return await replay();
+  if (navigator.onLine) scheduleRetry();
 }
 
 async function send(row: OutboxRow): Promise<"sent" | "retry" | "held" | "signed-out"> {
@@ -216,8 +227,6 @@ let started = false;
 export function startOutbox() {
   if (started) return;
   started = true;
-  // The logout owed by an offline sign-out goes first, before any change.
-  const resume = () => void endPendingSession().then(() => replay());
-  window.addEventListener("online", resume);
-  resume();
+  window.addEventListener("online", () => void resume());
+  void resume();
 }
