@@ -91,11 +91,18 @@ export async function committedAfter(
   return numbered(rows).map((row, i) => ({ ...row, final: rows[i].final, position: { txid: row.txid, id: row.id } }));
 }
 
-/** What these events say (those whose subject is gone left out), in their order. */
-export async function eventsOf(sql: Queries, rows: LoggedEvent[], parts?: RoomParts): Promise<(Event & { position: Position })[]> {
+/** What these events say (those whose subject is gone left out), in their order, with where and whether final. */
+export async function eventsOf(
+  sql: Queries,
+  rows: LoggedEvent[],
+  parts?: RoomParts,
+): Promise<(Event & Pick<LoggedEvent, "position" | "final">)[]> {
   const events = await withData(sql, rows, parts);
-  const positions = new Map(rows.map((row) => [row.id, row.position]));
-  return events.map((event) => ({ ...event, position: positions.get(event.id)! }));
+  const logged = new Map(rows.map((row) => [row.id, row]));
+  return events.map((event) => {
+    const { position, final } = logged.get(event.id)!;
+    return { ...event, position, final };
+  });
 }
 
 /** The events with these ids, each with what it says (those whose row is gone left out). */

@@ -126,7 +126,6 @@ export class LiveEvents {
       while (this.#position && this.#streams.size) {
         const rows = await committedAfter(this.sql, this.#position, PAGE);
         const final = rows.filter((row) => row.final);
-        const finalIds = new Set(final.map((row) => row.id));
         const heardBy = (id: number) => this.#ahead.get(id)?.heardBy ?? 0;
         // Unheard by a stream here: a final event by those that joined since it was
         // heard ahead (all, if it was not); an event ahead, if not heard yet.
@@ -139,7 +138,7 @@ export class LiveEvents {
             // The process may stand behind where this stream began. Queued: a
             // dashboard slow to read holds up no other.
             if (serial <= heardBy(event.id) || behind(start, event.position)) continue;
-            writeEvent(stream, sse.event, finalIds.has(event.id) ? sse.id : undefined, [sse.data]);
+            writeEvent(stream, sse.event, event.final ? sse.id : undefined, [sse.data]);
           }
         }
         for (const row of rows) {
