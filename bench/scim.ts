@@ -44,7 +44,7 @@ try {
   const keys = await seedDoorFleet(db.sql, { users: USERS, rooms: ROOMS, devices: DEVICES });
   await addBenchAdmin(db.sql);
   const token = newToken();
-  await db.sql`insert into scim_tokens (name, token_hash) values ('Okta', ${await hashToken(token)})`;
+  await db.sql`insert into scim_tokens (name, token_hash) values ('Okta', ${hashToken(token)})`;
   // The groups Okta pushes to, each holding two rooms: a membership changes doors' lists.
   const groupIds = (await db.sql<{ id: number }[]>`
     insert into groups (name) select 'Okta group ' || n from generate_series(1, ${GROUPS}) n returning id`).map((g) => g.id);

@@ -16,7 +16,6 @@
 // lockdown, visit or the device itself that matters here, or a visit the clock brings
 // into the 24 hours or past its end), and a list moved on by deltas has it too,
 // without the server hashing a list of 100,000 users for each door.
-import { createHash } from "node:crypto";
 import type { Queries, Sql } from "../db/connect.ts";
 import { LIST_VERSION, type Reason } from "./schemas.ts";
 import type { ScheduleRule } from "../schedules/schedule_time.ts";
@@ -27,6 +26,7 @@ import type { ListDelta, ListHead } from "./list_delta.ts";
 import { type PeopleDelta, type RoomState, SnapshotBehind } from "./list_deltas.ts";
 import type { Changes } from "./list_changes.ts";
 import { grantsByRoom, type RoomGrants, roomGrants } from "./room_queries.ts";
+import { sha256Hex } from "../sha256.ts";
 
 export type AccessList = {
   device: { id: number; deviceId: string; name: string; isActive: boolean };
@@ -379,13 +379,9 @@ function inSnapshot<T>(sql: Queries, fn: (tx: Queries) => Promise<T>): Promise<T
  */
 const listTag = (digest: string) => entityTag(`threshold access list 1:${digest}`);
 
-/**
- * A strong entity tag: the SHA-256 of the body, quoted. Synchronous: a change tags
- * each connected door's list, and crypto.subtle's promise per tag cost 15-70 µs a
- * door against 1-3 µs (issue 33, 2,000 doors).
- */
+/** A strong entity tag: the SHA-256 of the body, quoted. */
 export function entityTag(body: string): string {
-  return `"${createHash("sha256").update(body).digest("hex").slice(0, 40)}"`;
+  return `"${sha256Hex(body).slice(0, 40)}"`;
 }
 
 /**

@@ -1,9 +1,9 @@
 // Device API keys: 256 random bits, shown once, stored only as their SHA-256.
 // A key is looked up by its hash (an index probe that reveals nothing about the
 // key), never compared character by character against stored keys.
-import { createHash } from "node:crypto";
 import type { Queries } from "../db/connect.ts";
 import type { KeyStatus, NewDeviceKey } from "../devices/contract.ts";
+import { sha256Hex } from "../sha256.ts";
 
 const PREFIX = "thd_";
 /** thd_ and 43 base64url characters (32 random bytes). */
@@ -18,9 +18,8 @@ export function newDeviceKey(): string {
   return PREFIX + base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-/** SHA-256, hex. Synchronous: a key is short, and a decision should not wait a turn for it. */
 export function hashDeviceKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
+  return sha256Hex(key);
 }
 
 export async function keyStatus(sql: Queries, deviceId: number): Promise<KeyStatus | undefined> {

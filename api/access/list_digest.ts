@@ -11,9 +11,9 @@
 // user's share and the total, and gives the digest of a list of 100,000 users
 // without hashing them again for each change. It detects corruption and gaps, not a
 // forger who chooses the list's contents (a sum of hashes does not resist that).
-import { createHash } from "node:crypto";
 import type { AccessList } from "./access_list.ts";
 import { entriesOf, type ListDelta, type ListHead, type People, type UserEntry } from "./list_delta.ts";
+import { sha256Hex } from "../sha256.ts";
 
 const MODULUS = 1n << 128n;
 
@@ -29,7 +29,7 @@ export function canonicalJson(value: unknown): string {
 
 /** One part's share: its kind and canonical JSON, hashed. */
 function share(kind: string, text: string): bigint {
-  return BigInt(`0x${createHash("sha256").update(`${kind}:${text}`).digest("hex").slice(0, 32)}`);
+  return BigInt(`0x${sha256Hex(`${kind}:${text}`).slice(0, 32)}`);
 }
 
 /** Adds shares (or, negative, takes them away), modulo 2^128. */

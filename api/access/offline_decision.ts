@@ -7,11 +7,11 @@
 // within 24 hours, so a credential not in it is refused without a reason the
 // controller could know (the server logs it as "Denied by the controller"): unknown,
 // switched off, without access, or a revoked pass.
-import { createHash } from "node:crypto";
 import type { AccessList } from "./access_list.ts";
 import { type CredentialInput, type Reason, REASONS } from "./schemas.ts";
 import { isOpen } from "../schedules/schedule_time.ts";
 import { LEAD_MINUTES, passWorks } from "../visits/visit_rules.ts";
+import { sha256Hex } from "../sha256.ts";
 
 export type AloneDecision = {
   decision: "granted" | "denied";
@@ -54,11 +54,8 @@ export class WrongPins {
   }
 }
 
-/** SHA-256, hex. Synchronous: a door decides at once. */
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-
 /** A visit's PIN as the list keeps it: SHA-256 (hex) of `<visitId>:<pin>`. */
-export const pinHashOf = (visitId: number, pin: string) => sha256(`${visitId}:${pin}`);
+export const pinHashOf = (visitId: number, pin: string) => sha256Hex(`${visitId}:${pin}`);
 
 type ListedVisit = AccessList["visits"][number];
 
@@ -70,7 +67,7 @@ function visitOf(list: AccessList, credential: { type: "PIN" | "Visitor Pass"; c
   // A list kept by a controller before visits were listed has none.
   const visits = list.visits ?? [];
   if (credential.type === "Visitor Pass") {
-    const hash = sha256(credential.code);
+    const hash = sha256Hex(credential.code);
     return visits.find((v) => v.passHash === hash);
   }
   return visits

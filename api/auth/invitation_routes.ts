@@ -15,19 +15,19 @@ import * as s from "./schemas.ts";
 import { linkTokenHash } from "./tokens.ts";
 
 /** The hash of the path's token, or the 404 of an unknown invitation. */
-async function tokenHashOf(token: string): Promise<string> {
-  return found(await linkTokenHash(token), notFound.invitation);
+function tokenHashOf(token: string): string {
+  return found(linkTokenHash(token), notFound.invitation);
 }
 
 export const invitationRoutes = new Hono<Env>()
   .get("/:token", allow.public, async (c) => {
-    const invitation = found(await openInvitation(c.var.sql, await tokenHashOf(c.req.param("token"))), notFound.invitation);
+    const invitation = found(await openInvitation(c.var.sql, tokenHashOf(c.req.param("token"))), notFound.invitation);
     const { email, firstName, expiresAt } = invitation;
     return c.json({ email, firstName, expiresAt } satisfies InvitationView);
   })
   .post("/:token/accept", allow.public, async (c) => {
     const { sql } = c.var;
-    const tokenHash = await tokenHashOf(c.req.param("token"));
+    const tokenHash = tokenHashOf(c.req.param("token"));
     const { password } = await body(c, s.acceptInvitationBody);
     // Checked before hashing: a link that opens nothing costs the server no hashing.
     found(await openInvitation(sql, tokenHash), notFound.invitation);

@@ -23,7 +23,7 @@ export async function issueInvitation(
     with u as (select id, email, first_name from users where id = ${userId}),
     i as (
       insert into invitations (user_id, email, invited_by, token_hash, expires_at)
-      select id, email, ${invitedBy}, ${await hashToken(token)}, now() + ${INVITATION_DAYS} * interval '1 day'
+      select id, email, ${invitedBy}, ${hashToken(token)}, now() + ${INVITATION_DAYS} * interval '1 day'
       from u
       returning id, email, status, created_at
     )

@@ -32,7 +32,7 @@ export const oidcCookieOptions = (c: Context, config: Config, maxAge: number) =>
 export async function beginFlow(c: Context, sql: Queries, config: Config, flow: FlowSecrets) {
   const token = newToken();
   await sql`insert into oidc_flows (token_hash, state, nonce, code_verifier, redirect_uri, expires_at)
-    values (${await linkTokenHash(token)}, ${flow.state}, ${flow.nonce}, ${flow.codeVerifier},
+    values (${linkTokenHash(token)}, ${flow.state}, ${flow.nonce}, ${flow.codeVerifier},
             ${flow.redirectUri}, now() + ${FLOW_TTL_SECONDS} * interval '1 second')`;
   setCookie(
     c,
@@ -49,7 +49,7 @@ export async function takeFlow(
   config: Config,
 ): Promise<FlowSecrets | null> {
   const name = oidcCookieName(c, config, "oidc_flow");
-  const hash = await linkTokenHash(getCookie(c, name) ?? "");
+  const hash = linkTokenHash(getCookie(c, name) ?? "");
   deleteCookie(c, name, { path: OIDC_COOKIE_PATH, secure: isSecure(c, config) });
   if (!hash) return null;
   const [flow] = await sql<(FlowSecrets & { live: boolean })[]>`

@@ -17,7 +17,7 @@ export const RESETS_PER_HOUR = 3;
 /** Records the request and, for an active account under the limit, writes its e-mail. */
 export async function requestReset(tx: Queries, notices: Notices, email: string) {
   const token = newToken();
-  const tokenHash = await hashToken(token);
+  const tokenHash = hashToken(token);
   // Composed for every address: the same work whether it is sent or not.
   const message = { to: email, ...resetMail(notices, email, token) };
   // One request per address at a time, so the limit counts every e-mail before it.

@@ -26,11 +26,11 @@ export const isAdminSql = (sql: Queries, userId: number | postgres.Fragment) =>
 export async function signIn(c: Context, sql: Queries, config: Config, userId: number) {
   const secure = isSecure(c, config);
   const previous = getCookie(c, cookieName(secure));
-  if (previous) await sql`delete from sessions where token_hash = ${await hashToken(previous)}`;
+  if (previous) await sql`delete from sessions where token_hash = ${hashToken(previous)}`;
   const token = newToken();
   const maxAge = config.sessionAbsoluteDays * 24 * 60 * 60;
   await sql`insert into sessions (token_hash, user_id, expires_at, user_agent, ip)
-    values (${await hashToken(token)}, ${userId}, now() + ${maxAge} * interval '1 second',
+    values (${hashToken(token)}, ${userId}, now() + ${maxAge} * interval '1 second',
             ${c.req.header("user-agent")?.slice(0, 500) ?? null}, ${clientAddress(c)})`;
   setCookie(c, cookieName(secure), token, {
     httpOnly: true,
@@ -47,7 +47,7 @@ export async function currentUser(
   sql: Queries,
   config: Config,
 ): Promise<SessionUser | null> {
-  const tokenHash = await sessionTokenHash(c, config);
+  const tokenHash = sessionTokenHash(c, config);
   if (!tokenHash) return null;
   const idle = config.sessionIdleMinutes * 60;
   // One statement: refresh last_seen_at only for a live session of an active user.
@@ -64,9 +64,9 @@ export async function currentUser(
 }
 
 /** The stored hash of this browser's session token, or null without a cookie. */
-export async function sessionTokenHash(c: Context, config: Config): Promise<string | null> {
+export function sessionTokenHash(c: Context, config: Config): string | null {
   const token = getCookie(c, cookieName(isSecure(c, config)));
-  return token && token.length <= 100 ? await hashToken(token) : null;
+  return token && token.length <= 100 ? hashToken(token) : null;
 }
 
 /** Ends this browser's session; the id of the user it belonged to, or null when none. */
@@ -76,7 +76,7 @@ export async function signOut(c: Context, sql: Queries, config: Config): Promise
   deleteCookie(c, cookieName(secure), { path: "/", secure });
   if (!token) return null;
   const [ended] = await sql<{ userId: number }[]>`
-    delete from sessions where token_hash = ${await hashToken(token)} returning user_id`;
+    delete from sessions where token_hash = ${hashToken(token)} returning user_id`;
   return ended?.userId ?? null;
 }
 

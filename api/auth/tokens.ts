@@ -2,7 +2,7 @@
 // or a reset's link; spec 4 conventions): 32 random bytes, base64url, and only their
 // SHA-256 kept. A token is found by its hash's index: what a lookup's time could tell
 // is about the hash, which says nothing of any other token.
-const encoder = new TextEncoder();
+import { sha256Hex } from "../sha256.ts";
 
 /** 43 characters of base64url: anything else was never a token. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -12,12 +12,11 @@ export function newToken(): string {
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", encoder.encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function hashToken(token: string): string {
+  return sha256Hex(token);
 }
 
 /** The hash of a link's token, or null for text that cannot be one (answered as unknown). */
-export async function linkTokenHash(token: string): Promise<string | null> {
-  return TOKEN.test(token) ? await hashToken(token) : null;
+export function linkTokenHash(token: string): string | null {
+  return TOKEN.test(token) ? hashToken(token) : null;
 }

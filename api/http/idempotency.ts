@@ -10,6 +10,7 @@ import { ApiError, badRequest } from "./errors.ts";
 import type { Queries } from "../db/connect.ts";
 import { transaction } from "./transaction.ts";
 import { withoutTokens } from "./token_paths.ts";
+import { sha256Hex } from "../sha256.ts";
 
 export const KEY_TTL_HOURS = 24;
 // A 'running' row this old belongs to a process that died mid-request; its
@@ -23,8 +24,7 @@ class Rollback extends Error {}
 async function fingerprint(c: Context): Promise<string> {
   // The body text Hono keeps: input_rule.ts has read the request itself already.
   const text = `${c.req.method} ${c.req.path}\n${await c.req.text()}`;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(text);
 }
 
 export async function idempotent(c: Context<Env>, userId: number, next: Next) {

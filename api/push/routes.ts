@@ -24,7 +24,7 @@ export const pushRoutes = new Hono<Env>()
   .post("/subscriptions", allow.signedIn, async (c) => {
     const { endpoint, keys } = await readBody(c, subscriptionBody);
     await assertPushService(c, endpoint);
-    const session = await sessionTokenHash(c, c.var.config);
+    const session = sessionTokenHash(c, c.var.config);
     if (!session) throw unauthorized();
     const [row] = await c.var.sql<{ id: string }[]>`
       insert into push_subscriptions (endpoint, p256dh, auth, user_id, session_token_hash)

@@ -20,7 +20,7 @@ const BEARER = /^Bearer +(\S+) *$/i;
 export const scimClient = createMiddleware<Env>(async (c, next) => {
   const token = BEARER.exec(c.req.header("authorization") ?? "")?.[1];
   if (!token) throw unauthorized("A SCIM token is required: Authorization: Bearer <token>");
-  const hash = await linkTokenHash(token);
+  const hash = linkTokenHash(token);
   const client = hash ? await useScimToken(c.var.sql, hash) : undefined;
   if (!client) throw unauthorized("This SCIM token is not valid or was revoked");
   await audited(c, next, {

@@ -24,7 +24,7 @@ export const scimTokenRoutes = new Hono<Env>()
   .post("/", allow.admin, async (c) => {
     const { name } = await readBody(c, scimTokenBody);
     const token = newToken();
-    const hash = await hashToken(token);
+    const hash = hashToken(token);
     // A savepoint, so a clash does not spoil an enclosing (idempotent) transaction.
     const made = await uniqueOr409(
       transaction(c.var.sql, (tx) => insertScimToken(tx, name, hash)),

@@ -21,7 +21,7 @@ describeApp("SCIM tokens", async (t, testApp) => {
     assert(/^[A-Za-z0-9_-]{43}$/.test(okta.token), okta.token);
     assert(!Number.isNaN(Date.parse(okta.createdAt)));
     const [row] = await sql`select token_hash, last_used_at from scim_tokens where id = ${okta.id}`;
-    assertEquals(row, { tokenHash: await hashToken(okta.token), lastUsedAt: null });
+    assertEquals(row, { tokenHash: hashToken(okta.token), lastUsedAt: null });
     const [event] = await sql`select action, actor_type, target_type, target_id, target_name,
       changes from audit_events where action = 'scim_token.create'`;
     assertEquals({ ...event }, {

@@ -18,7 +18,7 @@ describeApp("a guest's arrival", async (t, testApp) => {
   // The host's phone: a subscription under their live session (made as the push call would).
   const session = decodeURIComponent(/=([^;]+)/.exec(host.cookie)![1]);
   await sql`insert into push_subscriptions (endpoint, p256dh, auth, user_id, session_token_hash)
-    values ('https://push.example/ada', 'k', 'a', ${b.userId}, ${await hashToken(session)})`;
+    values ('https://push.example/ada', 'k', 'a', ${b.userId}, ${hashToken(session)})`;
   const hook = await b.admin.request("POST", "/api/webhooks", {
     body: { url: "https://93.184.215.14/hook", eventTypes: ["visit.arrived"] },
   });

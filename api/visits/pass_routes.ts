@@ -17,7 +17,7 @@ import { visitOfPass } from "./repo.ts";
 export const GUEST_UNLOCK = { credentialType: "Guest Link", action: "Mobile Unlock" } as const;
 
 async function visitOf(sql: Env["Variables"]["sql"], token: string): Promise<Visit> {
-  const passHash = await linkTokenHash(token);
+  const passHash = linkTokenHash(token);
   return found(passHash ? await visitOfPass(sql, passHash) : undefined, notFound.pass);
 }
 

@@ -48,9 +48,9 @@ async function lockOpenVisit(c: Context<Env>, id: number): Promise<Visit> {
 }
 
 /** A new pass: its code (the link's token, shown only in this answer) and its hash (kept). */
-async function newPass(notices: Notices) {
+function newPass(notices: Notices) {
   const token = newToken();
-  return { passUrl: new URL(`/visit/${token}`, notices.origin).href, passHash: await hashToken(token) };
+  return { passUrl: new URL(`/visit/${token}`, notices.origin).href, passHash: hashToken(token) };
 }
 
 /** The body checked against the caller and the clock: its host, window and rooms. */
@@ -81,7 +81,7 @@ export const visitRoutes = new Hono<Env>()
     const { sql } = c.var;
     const notices = noticesOf(c.var.config);
     const visit = await checkedVisit(c, await readBody(c, s.visitBody));
-    const { passUrl, passHash } = await newPass(notices);
+    const { passUrl, passHash } = newPass(notices);
     const id = await insertVisit(sql, { ...visit, pin: await drawPin(sql), passHash, createdBy: c.var.user!.id });
     const made = (await findVisit(sql, id))!;
     if (made.guestEmail) {
@@ -108,7 +108,7 @@ export const visitRoutes = new Hono<Env>()
   .post("/:id/new-pass", allow.signedIn, async (c) => {
     const id = idParam(c);
     const before = await lockOpenVisit(c, id);
-    const { passUrl, passHash } = await newPass(noticesOf(c.var.config));
+    const { passUrl, passHash } = newPass(noticesOf(c.var.config));
     await c.var.sql`update visits set pass_hash = ${passHash} where id = ${id}`;
     audit(c, { action: "visit.new_pass", target: { type: "visit", id, name: before.guestName } });
     return c.json({ passUrl } satisfies NewPass, 201);
