@@ -126,7 +126,7 @@ function fleet({ bases, keys, mode, controllers }: FleetConfig) {
         if (res?.status === 200) return res;
         await res?.body?.cancel();
         if (res && res.status !== 503) throw new Error(`door ${door}: ${path}: ${res.status}`);
-        await sleep(Number(res?.headers.get("retry-after") ?? 1) * 1_000 * (1 + Math.random()));
+        await retryWait(Number(res?.headers.get("retry-after") ?? 1));
       }
     };
     for (;;) {
@@ -182,14 +182,12 @@ async function* streamBody(base: string, authorization: string): AsyncGenerator<
       if (!await fill()) return -1;
     }
   };
-  /** A controller's wait before it tries again: Retry-After's seconds (or one), jittered. */
-  const again = (seconds = 1) => sleep(seconds * 1_000 * (1 + Math.random()));
   const ascii = new TextDecoder();
   for (;;) {
     try {
       conn = await Deno.connect({ hostname: url.hostname, port: Number(url.port) });
     } catch {
-      await again();
+      await retryWait();
       continue;
     }
     [start, end] = [0, 0];
@@ -204,14 +202,14 @@ async function* streamBody(base: string, authorization: string): AsyncGenerator<
         start = at + 1;
       }
       if (at < 0) {
-        await again(); // ended before its answer's head did
+        await retryWait(); // ended before its answer's head did
         continue;
       }
       start = at + 1; // the blank line
       const status = Number(headers[0].split(" ")[1]);
       if (status !== 200) {
         if (status !== 503) throw new Error(`${url}: ${status}`);
-        await again(Number(headers.find((h) => h.startsWith("retry-after:"))?.slice(12) ?? 1));
+        await retryWait(Number(headers.find((h) => h.startsWith("retry-after:"))?.slice(12) ?? 1));
         continue;
       }
       if (!headers.includes("transfer-encoding: chunked")) throw new Error(`${url}: not chunked: ${headers.join("; ")}`);
@@ -236,6 +234,9 @@ async function* streamBody(base: string, authorization: string): AsyncGenerator<
     }
   }
 }
+
+/** A controller's wait before it tries again: Retry-After's seconds (or one), jittered. */
+const retryWait = (seconds = 1) => sleep(seconds * 1_000 * (1 + Math.random()));
 
 /** Bytes of an event's text kept to read its versions. */
 const HEAD_BYTES = 600;

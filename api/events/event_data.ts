@@ -22,7 +22,7 @@ export type Position = { txid: string; id: number; seen?: string };
 type Row = { id: number; txid: string; type: EventType; subjectId: number; at: Date };
 
 /** bigint columns arrive as text; event and subject ids stay far below 2^53. */
-const numbered = (rows: Row[]): Row[] =>
+const numbered = <R extends Row>(rows: R[]): R[] =>
   rows.map((row) => ({ ...row, id: Number(row.id), subjectId: Number(row.subjectId) }));
 
 export const TEST_MESSAGE = "This is a test event from Threshold";
@@ -88,7 +88,7 @@ export async function committedAfter(
       ${until ? sql`and (txid, id) <= (${until.txid}::xid8, ${until.id})` : sql``}
     order by txid, id
     limit ${limit}`;
-  return numbered(rows).map((row, i) => ({ ...row, final: rows[i].final, position: { txid: row.txid, id: row.id } }));
+  return numbered(rows).map((row) => ({ ...row, position: { txid: row.txid, id: row.id } }));
 }
 
 /** What these events say (those whose subject is gone left out), in their order, with where and whether final. */
