@@ -169,7 +169,10 @@ async function* streamBody(base: string, authorization: string): AsyncGenerator<
   let [start, end] = [0, 0]; // the bytes read and not yet taken: buffer[start, end)
   const fill = async () => {
     if (start === end) start = end = 0;
-    else if (end === buffer.length) [end, start] = [(buffer.copyWithin(0, start, end), end - start), 0];
+    else if (end === buffer.length) {
+      buffer.copyWithin(0, start, end); // the part not yet taken, to the front
+      [start, end] = [0, end - start];
+    }
     const n = await conn.read(buffer.subarray(end));
     if (n !== null) end += n;
     return n !== null;
