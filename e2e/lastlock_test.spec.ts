@@ -30,8 +30,14 @@ test("creates, assigns and removes a credential with the picked device and user"
   test.setTimeout(60_000);
   const user = await apiCreateUser(page, "locktest");
   const lock = await apiDeviceByName(page, "Executive Suite Smart Lock");
+  // While the pickers load, their placeholders must be as readable as the rest.
+  const release = await holdRequests(page, "**/api/devices**");
   await page.goto("/dash/lastlock-test");
   await expect(page).toHaveTitle("Threshold - Last Lock Test");
+  await expect(page.getByRole("combobox", { name: "Device" })).toHaveText("Loading devices...");
+  await expectAccessibleAtAllWidths(page);
+  release();
+  await expect(page.getByRole("combobox", { name: "Device" })).not.toHaveText("Loading devices...");
   await expect(page.getByRole("heading", { name: "Last Lock Testing Dashboard", level: 1 })).toBeVisible();
   await expect(results(page)).toContainText("No test results yet. Click a button to start testing!");
   await expect(page.getByRole("complementary", { name: "Credential types" })).toContainText(
