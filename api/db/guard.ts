@@ -393,7 +393,7 @@ function run(of: View, q: Query, handler: (q: Query) => void) {
     if (scope) scope.heard = true;
     if (!answered) {
       answered = true;
-      resolve(value);
+      resolve(withoutHoles(value));
     }
   };
   q.reject = (error) => {
@@ -454,6 +454,22 @@ function run(of: View, q: Query, handler: (q: Query) => void) {
  */
 function settleLost<T>(): Promise<T> {
   return new Promise<T>(() => {});
+}
+
+/**
+ * postgres.js (3.4.9) does not reset a connection's row counter when a statement fails
+ * part-way through its rows (statement_timeout, a cancel: porsager/postgres#1181, open):
+ * that connection's next statement then resolves with its rows after as many empty
+ * places. Seen here: a door's valid key "not found" (401) after a list query of 231,377
+ * rows timed out in a 2,000-door storm. The count PostgreSQL sent is right, so the
+ * places before the rows are cut off.
+ */
+function withoutHoles(value: unknown): unknown {
+  const rows = value as unknown[] & { count?: unknown };
+  if (Array.isArray(rows) && typeof rows.count === "number" && rows.length > rows.count) {
+    rows.splice(0, rows.length - rows.count);
+  }
+  return value;
 }
 
 /** Rewrites a query postgres.js has not sent yet into `select 1`. */

@@ -53,6 +53,18 @@ Deno.test({
         assertEquals(db.pool.breaker.state, "closed");
       });
 
+      await t.step("a statement after one that failed part-way through its rows gets exactly its own rows", async () => {
+        const db = await open({ max: 1 });
+        // Three rows are sent, then the fourth fails (division by zero): postgres.js
+        // keeps counting from there on the same connection (porsager/postgres#1181).
+        await assertRejects(() => db.sql`select i, 1 / (4 - i) as boom from generate_series(1, 10) i`);
+        const rows = await db.sql<{ x: number }[]>`select x from generate_series(1, 5) x`;
+        assertEquals(rows.length, 5);
+        assertEquals(rows.map((r) => r.x), [1, 2, 3, 4, 5]);
+        const [one] = await db.sql<{ id: number }[]>`select 7 as id`;
+        assertEquals(one, { id: 7 });
+      });
+
       await t.step(
         "a statement not answered by its deadline: 503 then, and the server ends it too",
         async () => {
