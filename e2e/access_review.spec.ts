@@ -282,17 +282,13 @@ test("a room's Access stays windowed with 10,000 people: few rows in the DOM, th
   const rows = region.locator("[data-row]");
   expect(await rows.count()).toBeLessThan(60);
 
-  for (let i = 0; i < 5; i++) {
-    await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await page.waitForTimeout(50);
-  }
+  await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(region.getByText("bulk-access-09999@bulk.test")).toBeVisible();
   expect(await rows.count()).toBeLessThan(60);
 
-  const started = Date.now();
+  // Typing searches at once, no Enter needed (how fast: bench/list_search.mjs).
   await search(page).fill("person04321");
   await expect(footer(page)).toHaveText("1-1 of 1");
-  expect(Date.now() - started).toBeLessThan(2_000);
   await expect(region.getByText("bulk-access-04321@bulk.test")).toBeVisible();
 
   await search(page).fill("");

@@ -117,18 +117,13 @@ test.describe("users list", () => {
 
     // Scrolling reaches the last user, still with only a window of rows.
     const region = usersRegion(page);
-    for (let i = 0; i < 5; i++) {
-      await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-      await page.waitForTimeout(50);
-    }
+    await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await expect(region.getByText("bulk-user-09999@bulk.test")).toBeVisible();
     expect(await rows.count()).toBeLessThan(60);
 
-    // Typing filters the 10,000 at once.
-    const started = Date.now();
+    // Typing filters the 10,000 at once, no Enter needed (how fast: bench/list_search.mjs).
     await search(page).fill("person04321");
     await expect(footer(page)).toHaveText("1-1 of 1");
-    expect(Date.now() - started).toBeLessThan(2_000);
     await expect(region.getByText("bulk-user-04321@bulk.test")).toBeVisible();
 
     // The phone cards are windowed as well.
