@@ -460,9 +460,10 @@ function settleLost<T>(): Promise<T> {
  * postgres.js (3.4.9) does not reset a connection's row counter when a statement fails
  * part-way through its rows (statement_timeout, a cancel: porsager/postgres#1181, open):
  * that connection's next statement then resolves with its rows after as many empty
- * places. Seen here: a door's valid key "not found" (401) after a list query of 231,377
- * rows timed out in a 2,000-door storm. The count PostgreSQL sent is right, so the
- * places before the rows are cut off.
+ * places. Seen here: a door's valid key "not found" (401) in a 2,000-door storm, its
+ * answer holding 231,377 empty places first (which statement failed, and why, was
+ * not caught; most likely a list meeting its deadline). The count PostgreSQL sent is
+ * right, so the places before the rows are cut off.
  */
 function withoutHoles(value: unknown): unknown {
   const rows = value as unknown[] & { count?: unknown };
