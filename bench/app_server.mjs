@@ -1,5 +1,6 @@
 // The pieces the browser benchmarks share: the real server on a fresh embedded
-// database with demo data (or BASE_URL), and the median of a run's figures.
+// database with demo data (or BASE_URL), a demo account's session cookie, and the
+// median of a run's figures.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -57,6 +58,17 @@ export async function stopChild(child, dir) {
   // A browser's helper processes may still be writing into its profile as its
   // main process exits: removal retries on ENOTEMPTY, as Node advises.
   rmSync(dir, { recursive: true, force: true, maxRetries: 10 });
+}
+
+/** The session cookie of a demo account (POST /api/auth/login), as the browser would send it. */
+export async function sessionCookie(url, account) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 export const median = (xs) => {

@@ -21,7 +21,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { median, startServer, stopChild } from "./app_server.mjs";
+import { median, sessionCookie, startServer, stopChild } from "./app_server.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "../scripts/chromium.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -62,17 +62,6 @@ async function startChromium() {
     port,
     stop: () => stopChild(child, profile),
   };
-}
-
-/** The member's session cookie, as the browser would send it. */
-async function memberCookie(url) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(MEMBER),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 async function audit(port, url, cookie) {
@@ -120,7 +109,7 @@ async function audit(port, url, cookie) {
 const server = await startServer();
 const chromium = await startChromium();
 try {
-  const cookie = await memberCookie(server.url);
+  const cookie = await sessionCookie(server.url, MEMBER);
   const load = () => loadavg().map((l) => l.toFixed(2)).join(", ");
   console.log(`Load average before: ${load()}`);
   const rows = [];

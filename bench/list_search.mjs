@@ -9,7 +9,7 @@
 //
 //   npx vite build && node bench/list_search.mjs
 import { chromium } from "@playwright/test";
-import { median, startServer } from "./app_server.mjs";
+import { median, sessionCookie, startServer } from "./app_server.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "../scripts/chromium.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 9);
@@ -93,7 +93,7 @@ const server = await startServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 try {
   const rooms = await (await fetch(`${server.url}/api/rooms`, {
-    headers: { cookie: await adminCookie(server.url) },
+    headers: { cookie: await sessionCookie(server.url, ADMIN) },
   })).json();
   const room = rooms[0];
   const lists = [
@@ -129,14 +129,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-}
-
-async function adminCookie(url) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }

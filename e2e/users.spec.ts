@@ -108,7 +108,10 @@ test.describe("users list", () => {
       const real = (await (await route.fetch()).json()) as unknown[];
       await route.fulfill({ json: [...real, ...bulk] });
     });
+    // As for a room's Access (access_review.spec.ts): the footer's wait starts once the answer is in.
+    const answered = page.waitForResponse("**/api/users");
     await page.goto("/dash/users");
+    await answered;
     const total = (await (await page.request.get("/api/users")).json()).filter((u: { isActive: boolean }) => u.isActive)
       .length + bulk.length;
     await expect(footer(page)).toHaveText(`1-${total.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`);
