@@ -5,7 +5,7 @@
 // Assigned Credentials, the Danger Zone).
 import type { Page } from "@playwright/test";
 import { dashboardSpec, expectLoadingThenShown, openAddDialog, showDeactivatedSwitch as showDeactivated, toasts } from "./dashboard";
-import { DESKTOP, expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
+import { DESKTOP, expect, expectAccessible, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
 import { answerConfirm, apiCreateDevice, deleteThroughDialog, apiCreateRoom, apiDevice, apiDeviceByName, apiRoomByName, uniqueName } from "./spaces";
 
 dashboardSpec(60_000);
@@ -201,6 +201,12 @@ test.describe("device page", () => {
     }
     await expect(table.getByRole("row").filter({ hasText: "admin@threshold.test" })).toContainText("Allowed");
     await expectAccessibleAtAllWidths(page);
+    // The narrowest table: wider than its card there, it scrolls, and the keyboard can scroll it.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await expect(table).toBeVisible();
+    const scroller = page.getByRole("region", { name: "Assigned credentials", exact: true });
+    expect(await scroller.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await expectAccessible(page);
     await page.setViewportSize(DESKTOP);
 
     // An empty optional field goes as null; no room again.

@@ -34,7 +34,10 @@ type TableProps<T extends Keyed> = {
 
 export function ListTable<T extends Keyed>({ label, items, columns, onOpen, sx }: TableProps<T>) {
   return (
-    <Sheet variant="outlined" sx={{ borderRadius: "sm", overflowX: "auto" }}>
+    // A table wider than the screen scrolls sideways in here (just above phone width,
+    // or while a resize has yet to bring the cards), and a keyboard must be able to
+    // scroll it too: so it is a named region in the tab order.
+    <Sheet variant="outlined" role="region" aria-label={label} tabIndex={0} sx={{ borderRadius: "sm", overflowX: "auto" }}>
       <Table
         aria-label={label}
         hoverRow={Boolean(onOpen)}
