@@ -9,6 +9,7 @@ import Sheet from "@mui/joy/Sheet";
 import type { SxProps } from "@mui/joy/styles/types";
 import Table from "@mui/joy/Table";
 import { onRowItself } from "./row_click";
+import { ScrollRegion } from "./ScrollRegion";
 import { useIsPhone } from "./use_media_query";
 
 export type ListColumn<T> = {
@@ -34,10 +35,9 @@ type TableProps<T extends Keyed> = {
 
 export function ListTable<T extends Keyed>({ label, items, columns, onOpen, sx }: TableProps<T>) {
   return (
-    // A table wider than the screen scrolls sideways in here (just above phone width,
-    // or while a resize has yet to bring the cards), and a keyboard must be able to
-    // scroll it too: so it is a named region in the tab order.
-    <Sheet variant="outlined" role="region" aria-label={label} tabIndex={0} sx={{ borderRadius: "sm", overflowX: "auto" }}>
+    // A table wider than the screen scrolls sideways (just above phone width, or
+    // while a resize has yet to bring the cards).
+    <ScrollRegion label={label} variant="outlined" sx={{ borderRadius: "sm" }}>
       <Table
         aria-label={label}
         hoverRow={Boolean(onOpen)}
@@ -58,7 +58,7 @@ export function ListTable<T extends Keyed>({ label, items, columns, onOpen, sx }
           ))}
         </tbody>
       </Table>
-    </Sheet>
+    </ScrollRegion>
   );
 }
 

@@ -2,13 +2,12 @@
 // only the rows in view, plus a few either side, are in the DOM; spacers above
 // and below keep the scroll height of the whole list. Rows have a fixed height,
 // so nothing is measured while scrolling. Two forms: a table (tablets and
-// desktops) and a list of cards (phones). Each scrolls in its own region,
-// which is focusable so keyboard users can scroll it too.
-import { type ReactNode, type Ref, useRef } from "react";
+// desktops) and a list of cards (phones). Each scrolls in its own ScrollRegion.
+import { type ReactNode, useRef } from "react";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import Sheet from "@mui/joy/Sheet";
 import Table from "@mui/joy/Table";
 import type { SxProps } from "@mui/joy/styles/types";
+import { ScrollRegion } from "./ScrollRegion";
 
 const OVERSCAN = 6;
 
@@ -122,20 +121,5 @@ export function WindowedList<T>({
         })}
       </ul>
     </ScrollRegion>
-  );
-}
-
-/** The scrolling box, a named region that takes focus so the keyboard can scroll it. */
-function ScrollRegion({ scrollRef, label, variant, sx, children }: {
-  scrollRef: Ref<HTMLDivElement>;
-  label: string;
-  variant: "outlined" | "plain";
-  sx: SxProps;
-  children: ReactNode;
-}) {
-  return (
-    <Sheet ref={scrollRef} variant={variant} role="region" aria-label={label} tabIndex={0} sx={{ overflow: "auto", ...sx }}>
-      {children}
-    </Sheet>
   );
 }

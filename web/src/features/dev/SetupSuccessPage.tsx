@@ -6,9 +6,9 @@ import Card from "@mui/joy/Card";
 import Chip from "@mui/joy/Chip";
 import List from "@mui/joy/List";
 import ListItem from "@mui/joy/ListItem";
-import Sheet from "@mui/joy/Sheet";
 import Typography from "@mui/joy/Typography";
 import { usePageMeta } from "../../ui/page_meta";
+import { ScrollRegion } from "../../ui/ScrollRegion";
 
 const CARDS = [
   { title: "CLI", text: "npm scripts drive everything: start, dev, build, test and check. Deno 2 runs the API." },
@@ -47,12 +47,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A code block; it scrolls sideways on phones, so it takes focus for keyboard scrolling. */
+/** A code block; it scrolls sideways on phones. */
 function Code({ label, children }: { label: string; children: string }) {
   return (
-    <Sheet variant="soft" tabIndex={0} role="region" aria-label={label} sx={{ p: 2, borderRadius: "sm", overflowX: "auto" }}>
+    <ScrollRegion label={label} variant="soft" sx={{ p: 2, borderRadius: "sm" }}>
       <Box component="pre" sx={{ m: 0, fontFamily: "code", fontSize: "sm" }}>{children}</Box>
-    </Sheet>
+    </ScrollRegion>
   );
 }
 
