@@ -198,8 +198,16 @@ test.describe("group members", () => {
     await pickerSearch.fill(tag);
     await expectAccessibleAtAllWidths(page);
 
+    // As the pick takes its row (here the whole list) away, focus never falls to the page
+    // behind the dialog, where Escape would miss it: watched at each change to the dialog.
+    await dialog.evaluate((el) => {
+      const seen = window as unknown as { focusFell?: boolean };
+      seen.focusFell = false;
+      new MutationObserver(() => (seen.focusFell ||= document.activeElement === document.body)).observe(el, { childList: true, subtree: true });
+    });
     await dialog.getByRole("button", { name: `Add Cand Idate${tag}` }).click();
     await expect(dialog.getByText("No users found matching your search.")).toBeVisible(); // now a member
+    expect(await page.evaluate(() => (window as unknown as { focusFell?: boolean }).focusFell)).toBe(false);
     await page.keyboard.press("Escape");
     await expect(toasts(page)).toContainText("User added");
     await expect(members).toContainText(candidate.email);

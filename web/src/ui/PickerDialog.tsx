@@ -136,7 +136,19 @@ export function PickerRow({ initials, title, subtitle, action, component = "li",
         <Typography level="title-sm" noWrap>{title}</Typography>
         {subtitle && <Typography level="body-xs" noWrap>{subtitle}</Typography>}
       </Box>
-      <Button size="sm" variant="soft" aria-label={action.name} disabled={action.disabled} onClick={action.onClick}>
+      <Button
+        size="sm"
+        variant="soft"
+        aria-label={action.name}
+        disabled={action.disabled}
+        onClick={(event) => {
+          // The pick takes its row, and this button, out of the list (the list too, when it
+          // was the last). Focus goes to the dialog first: left on a removed button it would
+          // fall to the page, where Escape misses the dialog until its focus trap's next check.
+          event.currentTarget.closest<HTMLElement>('[role="dialog"]')?.focus();
+          action.onClick();
+        }}
+      >
         {action.label}
       </Button>
     </Box>
