@@ -3,8 +3,14 @@
 import Chip from "@mui/joy/Chip";
 import { usePending } from "../offline/use_outbox";
 
+/** "rooms/-5": made on this device, under the id it carries until the server names it. */
+const UNSAVED = /\/-\d+$/;
+
 export function PendingChip({ entity }: { entity: string }) {
-  const pending = usePending(entity);
+  // A thing made here stays Pending until its row or page moves to the server's id.
+  // Its create is answered a moment before that, and a change of it waiting behind
+  // the create is by then filed under the new id, so the old one's rows say nothing.
+  const pending = usePending(entity) || UNSAVED.test(entity);
   if (!pending) return null;
   return (
     <Chip size="sm" variant="soft" color="warning" title="This change has not reached the server yet">
