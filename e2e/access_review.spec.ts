@@ -7,7 +7,7 @@
 // changed. The browser's zone is Tokyo, so the times shown are the viewer's, not UTC.
 import type { Locator, Page } from "@playwright/test";
 import { apiAddMember, apiCreateGroup, apiCreateUser, type ApiGroup, type ApiUser, dashboardSpec, listFooter as footer } from "./dashboard";
-import { DESKTOP, expect, expectAccessibleAtAllWidths, PHONE, test } from "./fixtures";
+import { DESKTOP, expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
 import { cutNetwork, restoreNetwork, waitForPersisted, waitForServiceWorker } from "./offline_helpers";
 import { type ApiRoom, apiCreateRoom, apiRoomByName, downloadText, uniqueName } from "./spaces";
 
@@ -300,6 +300,25 @@ test("a room's Access stays windowed with 10,000 people: few rows in the DOM, th
   await page.setViewportSize(PHONE);
   await expect(region.getByRole("listitem").first()).toBeVisible();
   expect(await region.getByRole("listitem").count()).toBeLessThan(40);
+});
+
+test("both Access tabs ask for their review beside the room or user, not once it has come", async ({ page }) => {
+  const room = await apiRoomByName(page, "Main Lobby");
+  const user = await apiCreateUser(page, "review-early");
+  for (const [thing, review, tab, heading] of [
+    [`/api/rooms/${room.id}`, `/api/rooms/${room.id}/access`, `/dash/room/${room.id}/access`, "Who can open this room"],
+    [`/api/users/${user.id}`, `/api/users/${user.id}/access`, `/dash/user/${user.id}/access`, `What ${user.firstName} can open`],
+  ]) {
+    // A deep link on a fresh device: no cached list row stands in for the thing.
+    const release = await holdRequests(page, `**${thing}`, "GET");
+    const asked = page.waitForRequest((req) => new URL(req.url()).pathname === review);
+    await page.goto(tab);
+    await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toBeVisible();
+    await asked;
+    release();
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    await page.unroute(`**${thing}`);
+  }
 });
 
 test.describe("offline", () => {

@@ -22,6 +22,7 @@ import { allRowsLabel } from "../../ui/range_label";
 import { SearchField } from "../../ui/SearchField";
 import { useFailureToast } from "../../ui/use_failure_toast";
 import { useIsPhone } from "../../ui/use_media_query";
+import { useRouteId } from "../../ui/use_route_id";
 import { WindowedList, WindowedTable } from "../../ui/Windowed";
 import { useNow } from "../schedules/public";
 import { AccessTabHeader, CanOpenChip } from "./AccessParts";
@@ -32,6 +33,8 @@ const ROW_HEIGHT = 52;
 const CARD_HEIGHT = 112;
 
 export default function RoomAccessPage() {
+  // Asked beside the room, not once it has loaded: the layout shows this tab only then.
+  useRoomAccess(useRouteId());
   return <RoomLayout tab="Access">{(room) => <RoomAccess room={room} />}</RoomLayout>;
 }
 

@@ -14,6 +14,7 @@ import { useOnline } from "../../offline/use_outbox";
 import { ListState } from "../../ui/ListControls";
 import { ListView } from "../../ui/ListViews";
 import { useFailureToast } from "../../ui/use_failure_toast";
+import { useRouteId } from "../../ui/use_route_id";
 import { AccessTabHeader, CanOpenChip } from "../rooms/public";
 import { useNow } from "../schedules/public";
 import { nextChangeText, userAccessEmpty, userAccessTitle, viewerTimeZone } from "./user_access_display";
@@ -28,6 +29,8 @@ const TEXTS = {
 } as const;
 
 export default function UserAccessPage() {
+  // Asked beside the user, not once it has loaded: the layout shows this tab only then.
+  useUserAccess(useRouteId());
   return <UserLayout tab="Access">{(user) => <UserAccess user={user} />}</UserLayout>;
 }
 
