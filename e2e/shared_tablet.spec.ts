@@ -185,6 +185,8 @@ test("a member signing in after an admin finds no admin data in IndexedDB", asyn
   await page.goto("/dash/users");
   await waitForServiceWorker(page);
   await expect(page.getByRole("region", { name: "Users" })).toContainText(DEMO_MEMBER.email);
+  // Saved before the next page load, which would end a write still under way.
+  await waitForPersisted(page, ["/api/users"]);
   await page.goto("/dash/groups");
   await expect(page.getByRole("heading", { name: "Groups", level: 1 })).toBeVisible();
   await waitForPersisted(page, ["/api/users", "/api/groups/with-counts"]);
