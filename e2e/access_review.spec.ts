@@ -311,7 +311,7 @@ test("both Access tabs ask for their review beside the room or user, not once it
   ]) {
     // A deep link on a fresh device: no cached list row stands in for the thing.
     const release = await holdRequests(page, `**${thing}`, "GET");
-    const asked = page.waitForRequest((req) => new URL(req.url()).pathname === review);
+    const asked = page.waitForRequest((req) => new URL(req.url()).pathname === review, { timeout: 7_000 });
     await page.goto(tab);
     await expect(page.getByRole("status").filter({ hasText: /^Loading/ })).toBeVisible();
     await asked;
