@@ -14,7 +14,18 @@ import type { ChangeRequest } from "../api/mutations";
 import { SESSION_QUERY_KEY } from "../api/session";
 import { db } from "./db";
 import { storedUser } from "./storage";
-import { classify, nextToSend, type OutboxRow, rebaseAfter, replaceTempId, resend, versionIn } from "./outbox_rules";
+import {
+  answeredVersion,
+  classify,
+  nextToSend,
+  type OutboxRow,
+  rebaseAfter,
+  replaceTempId,
+  resend,
+  versionIn,
+  type VersionMove,
+  withVersion,
+} from "./outbox_rules";
 import { cacheRow, snapshot } from "./persister";
 
 export type Outcome =
@@ -151,7 +162,8 @@ async function send(row: OutboxRow): Promise<"sent" | "retry" | "held" | "signed
   if (kind === "retry" || kind === "signed-out") return kind;
   if (kind === "done") {
     const result = text ? JSON.parse(text) : undefined;
-    await db.transaction("rw", db.outbox, async () => {
+    const move = answeredVersion(row, result);
+    await db.transaction("rw", db.outbox, db.cache, async () => {
       await db.outbox.delete(row.seq!);
       const realId = (result as { id?: unknown } | undefined)?.id;
       for (const later of await db.outbox.toArray()) {
@@ -159,6 +171,9 @@ async function send(row: OutboxRow): Promise<"sent" | "retry" | "held" | "signed
         if (row.tempId !== undefined && typeof realId === "number") next = replaceTempId(next, row.tempId, realId);
         if (next !== later) await db.outbox.put(next);
       }
+      // The cache takes the answer's version with the row's removal, before the
+      // screen hears "done": saved, it never outlives the row at the old version.
+      if (move) await moveCachedVersion(row.affects, move);
     });
     settle(row.seq, { state: "sent", result, status: res.status });
     await Promise.all(row.affects.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -178,6 +193,17 @@ async function send(row: OutboxRow): Promise<"sent" | "retry" | "held" | "signed
   });
   settle(row.seq, { state: "queued" });
   return "held";
+}
+
+async function moveCachedVersion(affects: unknown[][], move: VersionMove) {
+  for (const queryKey of affects) {
+    for (const [key, data] of queryClient.getQueriesData({ queryKey })) {
+      const next = withVersion(data, move);
+      if (next !== data) queryClient.setQueryData(key, next);
+    }
+  }
+  const row = cacheRow(snapshot(queryClient));
+  if (row) await db.cache.put(row);
 }
 
 function parseError(text: string): { error?: string; current?: unknown } {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { classify, nextToSend, type OutboxRow, pathEntity, rebaseAfter, replaceTempId, resend, versionIn } from "./outbox_rules";
+import {
+  answeredVersion,
+  classify,
+  nextToSend,
+  type OutboxRow,
+  pathEntity,
+  rebaseAfter,
+  replaceTempId,
+  resend,
+  versionIn,
+  withVersion,
+} from "./outbox_rules";
 
 let seq = 0;
 const row = (entities: string[], status: OutboxRow["status"] = "waiting", path = "/api/x"): OutboxRow => ({
@@ -140,6 +151,50 @@ describe("rebaseAfter", () => {
     expect(rebaseAfter(grantEdit("/api/groups/1/rooms/5", v1), roomEdit, { id: 5, updatedAt: v2 }).request.baseVersion).toBe(v1);
     expect(versionIn(first.request, answer)).toBe(v2);
     expect(versionIn(edit("/api/rooms/5", v1).request, answer)).toBe(answer.updatedAt);
+  });
+});
+
+describe("answeredVersion and withVersion", () => {
+  const v1 = "2026-01-01T00:00:00.000Z";
+  const v2 = "2026-01-01T00:05:00.000Z";
+  const edit = (path: string, baseVersion?: string, versionField?: string): OutboxRow => ({
+    ...row([pathEntity(path)!], "waiting", path),
+    request: { method: "PUT", path, body: {}, baseVersion, versionField },
+  });
+
+  it("an edit's answer moves the entity, cached at the version the edit was based on, to the answer's", () => {
+    const move = answeredVersion(edit("/api/devices/5", v1), { id: 5, updatedAt: v2, name: "Lock" })!;
+    expect(move).toEqual({ id: 5, field: "updatedAt", from: v1, to: v2 });
+    // Its own page, and its row in a list; other rows and the rest of each stay as they were.
+    expect(withVersion({ id: 5, updatedAt: v1, name: "Edited" }, move)).toEqual({ id: 5, updatedAt: v2, name: "Edited" });
+    const other = { id: 6, updatedAt: v1 };
+    const list = [other, { id: 5, updatedAt: v1 }];
+    const moved = withVersion(list, move) as unknown[];
+    expect(moved).toEqual([other, { id: 5, updatedAt: v2 }]);
+    expect(moved[0]).toBe(other);
+  });
+
+  it("what is cached at another version (someone else's change, already refetched) stays, and so does the very value", () => {
+    const move = answeredVersion(edit("/api/devices/5", v1), { id: 5, updatedAt: v2 })!;
+    const newer = { id: 5, updatedAt: "2026-01-01T00:07:00.000Z" };
+    expect(withVersion(newer, move)).toBe(newer);
+    const list = [{ id: 6, updatedAt: v1 }];
+    expect(withVersion(list, move)).toBe(list);
+    expect(withVersion(undefined, move)).toBeUndefined();
+    expect(withVersion(null, move)).toBeNull();
+  });
+
+  it("moves nothing for a change without If-Match, an answer without a version, or an answer about another entity", () => {
+    expect(answeredVersion(row(["users/5"], "waiting", "/api/users/5/toggle-active"), { id: 5, updatedAt: v2 })).toBeUndefined();
+    expect(answeredVersion(edit("/api/users/5", v1), { queued: true })).toBeUndefined();
+    expect(answeredVersion(edit("/api/users/5", v1), { id: 9, updatedAt: v2 })).toBeUndefined();
+    expect(answeredVersion(edit("/api/users/5", v1), undefined)).toBeUndefined();
+  });
+
+  it("a grant's edit moves the grant's version, the field it names", () => {
+    const move = answeredVersion(edit("/api/groups/1/rooms/5", v1, "grantUpdatedAt"), { id: 5, updatedAt: "x", grantUpdatedAt: v2 })!;
+    expect(move).toEqual({ id: 5, field: "grantUpdatedAt", from: v1, to: v2 });
+    expect(withVersion([{ id: 5, updatedAt: v1, grantUpdatedAt: v1 }], move)).toEqual([{ id: 5, updatedAt: v1, grantUpdatedAt: v2 }]);
   });
 });
 

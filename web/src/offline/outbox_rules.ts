@@ -112,6 +112,12 @@ export function classify(
   return "done";
 }
 
+/** The version an answer (or a 412's current) carries for this request: its updatedAt, or the field it names. */
+export function versionIn(request: ChangeRequest, entity: unknown): string | undefined {
+  const version = (entity as Record<string, unknown> | undefined)?.[request.versionField ?? "updatedAt"];
+  return typeof version === "string" ? version : undefined;
+}
+
 /**
  * After a change of an entity went through, the server's answer carries the
  * entity's new version. Later edits of the same entity queued on this device
@@ -120,12 +126,6 @@ export function classify(
  * stale (412) against the user's own earlier change. Only edits based on the
  * same version as the sent change (or, for a change without one, on any) move.
  */
-/** The version an answer (or a 412's current) carries for this request: its updatedAt, or the field it names. */
-export function versionIn(request: ChangeRequest, entity: unknown): string | undefined {
-  const version = (entity as Record<string, unknown> | undefined)?.[request.versionField ?? "updatedAt"];
-  return typeof version === "string" ? version : undefined;
-}
-
 export function rebaseAfter(later: OutboxRow, sent: OutboxRow, answer: unknown): OutboxRow {
   const entity = answeredEntity(sent, answer);
   if (!entity || !later.request.baseVersion || later.status !== "waiting") return later;
@@ -138,6 +138,38 @@ export function rebaseAfter(later: OutboxRow, sent: OutboxRow, answer: unknown):
   if (sent.request.baseVersion && later.request.baseVersion !== sent.request.baseVersion) return later;
   const version = versionIn(later.request, answer);
   return version ? { ...later, request: { ...later.request, baseVersion: version } } : later;
+}
+
+/** An edit's answer moving its entity, in cached data, from the version it was based on to the answer's. */
+export type VersionMove = { id: number; field: string; from: string; to: string };
+
+/**
+ * What an edit's answer moves in the cache. The cached entity holds the edit
+ * already (optimistically) but still the version it was based on, until a refetch
+ * brings the server's: a next edit made before then (or after a reload or a
+ * dropped connection, the refetch lost) would go with that old If-Match and meet
+ * a conflict with the user's own change. Only an edit sent with If-Match says
+ * both ends: the server took it at baseVersion, so whatever is cached at exactly
+ * that version, with this edit applied, is the answer's version. A change without
+ * one (a toggle) does not say what it was applied to, so nothing moves.
+ */
+export function answeredVersion(sent: OutboxRow, answer: unknown): VersionMove | undefined {
+  const from = sent.request.baseVersion;
+  const to = versionIn(sent.request, answer);
+  const id = (answer as { id?: unknown } | undefined)?.id;
+  if (!from || !to || typeof id !== "number" || !pathEntity(sent.request.path)?.endsWith(`/${id}`)) return undefined;
+  return { id, field: sent.request.versionField ?? "updatedAt", from, to };
+}
+
+/** Cached data (one entity or a list) with the entity moved to the answered version; the same value when nothing moves. */
+export function withVersion(data: unknown, move: VersionMove): unknown {
+  const moved = (item: unknown) => {
+    const entity = item as Record<string, unknown> | null;
+    return entity && entity.id === move.id && entity[move.field] === move.from ? { ...entity, [move.field]: move.to } : item;
+  };
+  if (!Array.isArray(data)) return moved(data);
+  const list = data.map(moved);
+  return list.some((item, i) => item !== data[i]) ? list : data;
 }
 
 /** "/api/users/5/toggle-active" → "users/5": the entity a request acts on (its last numbered segment). */
