@@ -4,20 +4,25 @@
 //   same key + same request  → the first answer again (Idempotent-Replayed: true)
 //   same key + other request → 422;  first one still running → 409
 // Keys are per user and kept 24 hours.
+//
+// "Still running" is a transaction-scoped advisory lock on the key, held by the
+// request doing the work until its transaction ends. PostgreSQL releases it when
+// that request's connection goes, so the key of a process that died mid-request is
+// free at once (no guess at how long a request may take: a slow one is never run
+// twice, a dead one never blocks its replay).
 import type { Context, Next } from "hono";
 import type { Env } from "./env.ts";
 import { ApiError, badRequest } from "./errors.ts";
-import type { Queries } from "../db/connect.ts";
 import { transaction } from "./transaction.ts";
 import { withoutTokens } from "./token_paths.ts";
 import { sha256Hex } from "../sha256.ts";
 
 export const KEY_TTL_HOURS = 24;
-// A 'running' row this old belongs to a process that died mid-request; its
-// transaction rolled back, so the work can safely run again.
-const ABANDONED_SECONDS = 60;
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** The name of the advisory lock a request holds on its key while it runs. */
+export const keyLockName = (userId: number, key: string) => `idempotency-key ${userId} ${key}`;
 
 class Rollback extends Error {}
 
@@ -26,6 +31,8 @@ async function fingerprint(c: Context): Promise<string> {
   const text = `${c.req.method} ${c.req.path}\n${await c.req.text()}`;
   return sha256Hex(text);
 }
+
+type KeyRow = { requestHash: string; responseStatus: number; responseBody: string };
 
 export async function idempotent(c: Context<Env>, userId: number, next: Next) {
   const key = c.req.header("idempotency-key");
@@ -36,71 +43,59 @@ export async function idempotent(c: Context<Env>, userId: number, next: Next) {
 
   await sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}
     and created_at < now() - ${KEY_TTL_HOURS} * interval '1 hour'`;
-  const [claimed] = await sql`
-    insert into idempotency_keys (user_id, key, method, path, request_hash, state)
-    values (${userId}, ${key}, ${c.req.method}, ${withoutTokens(c.req.path)}, ${hash}, 'running')
-    on conflict (user_id, key) do update set created_at = now()
-      where idempotency_keys.state = 'running' and idempotency_keys.request_hash = ${hash}
-        and idempotency_keys.created_at < now() - ${ABANDONED_SECONDS} * interval '1 second'
-    returning 1`;
-  if (!claimed) return await replay(c, sql, userId, key, hash);
-
   try {
-    await transaction(sql, async (tx) => {
-      c.set("sql", tx);
-      await next();
-      const status = c.res.status;
-      if (status >= 400) throw new Rollback(); // no partial writes from a failed request
-      await record(tx, userId, key, status, await c.res.clone().text());
+    return await transaction(sql, async (tx) => {
+      const [{ free }] = await tx<{ free: boolean }[]>`
+        select pg_try_advisory_xact_lock(hashtextextended(${keyLockName(userId, key)}, 0)) as free`;
+      if (!free) throw running();
+      // Read after the lock, in a statement of its own: its snapshot then holds the
+      // answer of a request that ended just before (read in one statement with the
+      // lock, the snapshot could predate it, and the work would run twice).
+      const [row] = await tx<KeyRow[]>`
+        select request_hash, response_status, response_body from idempotency_keys
+        where user_id = ${userId} and key = ${key} and state = 'done'`;
+      if (row) return replay(c, row, hash);
+      // A refusal rolls back what the handler wrote, not the record of its answer.
+      await tx.savepoint(async (handler) => {
+        c.set("sql", handler);
+        await next();
+        if (c.res.status >= 400) throw new Rollback();
+      }).catch((error) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+      // A 5xx may be passing: nothing is recorded, and the key is free for a retry.
+      if (c.res.status >= 500) throw new Rollback();
+      // A 'running' row is what releases before this one claimed keys with: one left
+      // by a process that died is no answer, and is overwritten.
+      await tx`insert into idempotency_keys
+          (user_id, key, method, path, request_hash, state, response_status, response_body)
+        values (${userId}, ${key}, ${c.req.method}, ${withoutTokens(c.req.path)}, ${hash}, 'done',
+          ${c.res.status}, ${await c.res.clone().text()})
+        on conflict (user_id, key) do update set created_at = now(), method = excluded.method, path = excluded.path,
+          request_hash = excluded.request_hash, state = 'done', response_status = excluded.response_status,
+          response_body = excluded.response_body`;
+      return undefined;
     });
   } catch (error) {
-    if (!(error instanceof Rollback)) {
-      await forget(sql, userId, key);
-      throw error;
-    }
-    // A refusal (4xx) is an answer too: replays get it again. A 5xx may be
-    // passing, so the key is released for a retry.
-    if (c.res.status < 500) {
-      await record(sql, userId, key, c.res.status, await c.res.clone().text());
-    } else await forget(sql, userId, key);
+    if (!(error instanceof Rollback)) throw error;
   } finally {
     c.set("sql", sql);
   }
 }
 
-async function record(sql: Queries, userId: number, key: string, status: number, body: string) {
-  await sql`update idempotency_keys set state = 'done', response_status = ${status},
-    response_body = ${body} where user_id = ${userId} and key = ${key}`;
-}
+const running = () =>
+  new ApiError("conflict", "A request with this Idempotency-Key is still in progress", {
+    "Retry-After": "1",
+  });
 
-/**
- * Releases a key whose work did not happen. Only while it is still 'running': a
- * transaction reported lost may have committed all the same (its COMMIT's
- * acknowledgement cut off), and then its recorded answer is what a replay must get.
- */
-async function forget(sql: Queries, userId: number, key: string) {
-  await sql`delete from idempotency_keys
-    where user_id = ${userId} and key = ${key} and state = 'running'`;
-}
-
-async function replay(c: Context<Env>, sql: Queries, userId: number, key: string, hash: string) {
-  const [row] = await sql<
-    { requestHash: string; state: string; responseStatus: number; responseBody: string }[]
-  >`
-    select request_hash, state, response_status, response_body from idempotency_keys
-    where user_id = ${userId} and key = ${key}`;
-  const running = () =>
-    new ApiError("conflict", "A request with this Idempotency-Key is still in progress", {
-      "Retry-After": "1",
-    });
-  if (!row) throw running();
+/** The recorded answer again, or 422 when the key came with another request. */
+function replay(c: Context<Env>, row: KeyRow, hash: string) {
   if (row.requestHash !== hash) {
     throw new ApiError(
       "idempotency_mismatch",
       "This Idempotency-Key was already used for a different request",
     );
   }
-  if (row.state !== "done") throw running();
   // A 204 (a revoked SCIM token) has no body: a Response refuses even an empty one.
   const body = row.responseStatus === 204 ? null : row.responseBody;
   return c.newResponse(body, row.responseStatus as 200, {

@@ -11,8 +11,10 @@ import { createLogger } from "./logger.ts";
 import { allow } from "../auth/access.ts";
 import { audit } from "../audit/record.ts";
 import { badRequest } from "./errors.ts";
+import { keyLockName } from "./idempotency.ts";
 import { body } from "./validate.ts";
 import { z } from "zod";
+import postgres from "postgres";
 
 /**
  * A real app on `db` with a test route that writes one row of `effects` a call, then
@@ -62,6 +64,14 @@ async function effectsApp(db: Database) {
   return { app, post, effects };
 }
 
+/** Whether a request holds the key's lock: it is running (idempotency.ts). */
+async function keyHeld(db: Database, userId: number, key: string): Promise<boolean> {
+  const [{ held }] = await db.sql<{ held: boolean }[]>`
+    select exists (select 1 from pg_locks where locktype = 'advisory' and objsubid = 1 and granted
+      and ((classid::bigint << 32) | objid::bigint) = hashtextextended(${keyLockName(userId, key)}, 0)) as held`;
+  return held;
+}
+
 Deno.test({
   name: "Idempotency-Key",
   sanitizeOps: false,
@@ -100,9 +110,10 @@ Deno.test({
 
       await t.step("a key still running is 409 (embedded: waits, then replays)", async () => {
         const slow = post("slow", "key-slow");
-        // The first has claimed the key (not a guess at how long that takes). On
-        // PGlite's one connection this read waits until the first is done.
-        while (!(await db.sql`select 1 from idempotency_keys where key = 'key-slow'`).length) {
+        // The first holds the key (not a guess at how long that takes). On PGlite's
+        // one connection that shows once the first is done: its answer is recorded.
+        const [{ id }] = await db.sql<{ id: number }[]>`select id from users where email = 'admin@example.com'`;
+        while (!(db.mode === "server" ? await keyHeld(db, id, "key-slow") : (await db.sql`select 1 from idempotency_keys where key = 'key-slow'`).length)) {
           await new Promise((r) => setTimeout(r, 5));
         }
         const concurrent = await post("slow", "key-slow");
@@ -200,5 +211,39 @@ serverDatabaseTest("Idempotency-Key: a commit whose acknowledgement is lost", as
   } finally {
     await db.close();
     proxy.close();
+  }
+});
+
+// A process that died mid-request (a crash, a kill, a lost machine) held its key's lock
+// on its own connection: PostgreSQL ends that session and the lock with it, so the
+// outbox's replay does the work at once. (Before, a key stayed 'running' and answered
+// 409 for a minute, and a request slower than that could be run twice.)
+serverDatabaseTest("Idempotency-Key: the key of a request whose process died is free at once", async (t, db) => {
+  const { post, effects } = await effectsApp(db);
+  const [{ id }] = await db.sql<{ id: number }[]>`select id from users where email = 'admin@example.com'`;
+  const other = postgres(db.url, { max: 1, onnotice: () => {} });
+  try {
+    const process = await other.reserve();
+    await process`begin`;
+    await process`select pg_advisory_xact_lock(hashtextextended(${keyLockName(id, "key-dead")}, 0))`;
+    const [{ pid }] = await process<{ pid: number }[]>`select pg_backend_pid() as pid`;
+
+    await t.step("while that request runs, its replay is 409 and does nothing", async () => {
+      const res = await post("Dead", "key-dead");
+      assertEquals([res.status, res.json.error], [409, "A request with this Idempotency-Key is still in progress"]);
+      assertEquals(await effects("Dead"), 0);
+    });
+
+    await t.step("once its process is gone, the replay does the work, once", async () => {
+      await db.sql`select pg_terminate_backend(${pid})`;
+      while (await keyHeld(db, id, "key-dead")) await new Promise((r) => setTimeout(r, 5));
+      const res = await post("Dead", "key-dead");
+      assertEquals([res.status, res.replayed], [201, null]);
+      assertEquals(await effects("Dead"), 1);
+      assertEquals((await post("Dead", "key-dead")).replayed, "true");
+      assertEquals(await effects("Dead"), 1);
+    });
+  } finally {
+    await other.end({ timeout: 1 });
   }
 });
