@@ -13,27 +13,13 @@
 import { chromium } from "@playwright/test";
 import { sessionCookie, startServer } from "./app_server.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "../scripts/chromium.mjs";
+import { BULK, bulkUsers } from "../e2e/bulk_people.mjs";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DWELL_MS = Number(process.env.DWELL_MS ?? 1_500);
 const PAGES = ["Groups", "Rooms", "Devices", "Users"];
 const ADMIN = { email: "admin@threshold.test", password: "threshold-demo" };
-const BULK = 10_000;
 const EVERYONE = /^1-1\d,\d{3} of 1\d,\d{3}$/;
-
-const bulkUsers = Array.from({ length: BULK }, (_, i) => ({
-  id: 5_000_000 + i,
-  email: `bulk-user-${String(i).padStart(5, "0")}@bulk.test`,
-  firstName: "Bulk",
-  lastName: `Person${String(i).padStart(5, "0")}`,
-  isActive: true,
-  isAdmin: false,
-  groups: [],
-  stripeVerificationStatus: null,
-  stripeVerifiedAt: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-}));
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -11,36 +11,15 @@
 import { chromium } from "@playwright/test";
 import { median, sessionCookie, startServer } from "./app_server.mjs";
 import { CHROMIUM, CHROMIUM_ARGS } from "../scripts/chromium.mjs";
+import { BULK, bulkAccessPeople, bulkUsers } from "../e2e/bulk_people.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const MEDIAN_BUDGET_MS = 100;
 const MAX_BUDGET_MS = 300;
 const ADMIN = { email: "admin@threshold.test", password: "threshold-demo" };
-const BULK = 10_000;
 /** The footer over the whole list: the real people and the 10,000. */
 const EVERYONE = /^1-1\d,\d{3} of 1\d,\d{3}$/;
 const pad = (i) => String(i).padStart(5, "0");
-
-const bulkUsers = Array.from({ length: BULK }, (_, i) => ({
-  id: 5_000_000 + i,
-  email: `bulk-user-${pad(i)}@bulk.test`,
-  firstName: "Bulk",
-  lastName: `Person${pad(i)}`,
-  isActive: true,
-  isAdmin: false,
-  groups: [],
-  stripeVerificationStatus: null,
-  stripeVerifiedAt: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-}));
-const bulkPeople = Array.from({ length: BULK }, (_, i) => ({
-  userId: 6_000_000 + i,
-  name: `Bulk Person${pad(i)}`,
-  email: `bulk-access-${pad(i)}@bulk.test`,
-  canOpenNow: i % 2 === 0,
-  via: [{ groupId: 1, groupName: "Everyone", scheduleId: null, scheduleName: null, lockdownOverride: false }],
-}));
 
 /** Milliseconds from each search's input event to the footer saying "1-1 of 1". */
 async function searchTimes(page, searchbox) {
@@ -106,7 +85,7 @@ try {
       name: `Room access (${room.name})`,
       path: `/dash/room/${room.id}/access`,
       route: `**/api/rooms/${room.id}/access`,
-      extend: (real) => ({ ...real, users: [...real.users, ...bulkPeople] }),
+      extend: (real) => ({ ...real, users: [...real.users, ...bulkAccessPeople({ id: 1, name: "Everyone" })] }),
       searchbox: "Search people by name or email",
     },
   ];

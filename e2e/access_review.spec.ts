@@ -7,6 +7,7 @@
 // changed. The browser's zone is Tokyo, so the times shown are the viewer's, not UTC.
 import type { Locator, Page } from "@playwright/test";
 import { apiAddMember, apiCreateGroup, apiCreateUser, type ApiGroup, type ApiUser, dashboardSpec, listFooter as footer } from "./dashboard";
+import { bulkAccessPeople } from "./bulk_people.mjs";
 import { DESKTOP, expect, expectAccessibleAtAllWidths, holdRequests, PHONE, test } from "./fixtures";
 import { cutNetwork, restoreNetwork, waitForPersisted, waitForServiceWorker } from "./offline_helpers";
 import { type ApiRoom, apiCreateRoom, apiRoomByName, downloadText, uniqueName } from "./spaces";
@@ -264,13 +265,7 @@ test("a room's Access stays windowed with 10,000 people: few rows in the DOM, th
   const room: ApiRoom = await apiCreateRoom(page, "Review Hall");
   const group = await apiCreateGroup(page, "Review Everyone");
   await grant(page, group.id, room.id, null);
-  const bulk = Array.from({ length: 10_000 }, (_, i) => ({
-    userId: 6_000_000 + i,
-    name: `Bulk Person${String(i).padStart(5, "0")}`,
-    email: `bulk-access-${String(i).padStart(5, "0")}@bulk.test`,
-    canOpenNow: i % 2 === 0,
-    via: [{ groupId: group.id, groupName: group.name, scheduleId: null, scheduleName: null, lockdownOverride: false }],
-  }));
+  const bulk = bulkAccessPeople(group);
   // The real answer plus 10,000 more: making that many users costs an argon2id hash each.
   await page.route(`**/api/rooms/${room.id}/access`, async (route) => {
     const real = (await (await route.fetch()).json()) as RoomAccess;

@@ -3,6 +3,7 @@
 // Actions dialog, the user page and its Groups, Credentials and Log tabs.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { bulkUsers } from "./bulk_people.mjs";
 import { DEMO_ADMIN, DEMO_MEMBER, uniqueEmail } from "./accounts";
 import {
   apiCreateUser,
@@ -89,26 +90,13 @@ test.describe("users list", () => {
   });
 
   test("stays windowed with 10,000 users: few rows in the DOM, the last one reachable, filtering as you type", async ({ page }) => {
-    const bulk = Array.from({ length: 10_000 }, (_, i) => ({
-      id: 5_000_000 + i,
-      email: `bulk-user-${String(i).padStart(5, "0")}@bulk.test`,
-      firstName: "Bulk",
-      lastName: `Person${String(i).padStart(5, "0")}`,
-      isActive: true,
-      isAdmin: false,
-      groups: [],
-      stripeVerificationStatus: null,
-      stripeVerifiedAt: null,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      updatedAt: "2026-01-01T00:00:00.000Z",
-    }));
     // The real list plus 10,000 more: making that many through the API costs
     // an argon2id hash each (minutes), and the embedded database takes one connection.
     // The real list is read once: tests in the other worker add users meanwhile,
     // and the footer must count what the page was given.
     let served: { isActive: boolean }[] | undefined;
     await page.route("**/api/users", async (route) => {
-      served ??= [...(await (await route.fetch()).json()), ...bulk];
+      served ??= [...(await (await route.fetch()).json()), ...bulkUsers];
       await route.fulfill({ json: served });
     });
     // As for a room's Access (access_review.spec.ts): the footer's wait starts once the answer is in.
