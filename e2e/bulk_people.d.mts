@@ -1,22 +1,8 @@
-// The types of bulk_people.mjs, for the end-to-end tests.
+// The types of bulk_people.mjs, for the end-to-end tests: the API's own shapes.
+import type { Json } from "../api/http/contract_json.ts";
+import type { User } from "../api/users/contract.ts";
+import type { RoomAccess } from "../api/access_review/contract.ts";
+
 export declare const BULK: number;
-export declare const bulkUsers: {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  isAdmin: boolean;
-  groups: never[];
-  stripeVerificationStatus: null;
-  stripeVerifiedAt: null;
-  createdAt: string;
-  updatedAt: string;
-}[];
-export declare function bulkAccessPeople(group: { id: number; name: string }): {
-  userId: number;
-  name: string;
-  email: string;
-  canOpenNow: boolean;
-  via: { groupId: number; groupName: string; scheduleId: null; scheduleName: null; lockdownOverride: boolean }[];
-}[];
+export declare const bulkUsers: Json<User>[];
+export declare function bulkAccessPeople(group: { id: number; name: string }): Json<RoomAccess>["users"];

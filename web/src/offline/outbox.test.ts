@@ -2,20 +2,12 @@
 // that records every Idempotency-Key and applies each key's effect once, as the
 // API does. No fetch mocks: the network is cut by closing the server's sockets.
 import "fake-indexeddb/auto";
+import "./local_storage_stand_in";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.stubGlobal("navigator", { onLine: true });
-// Node has no localStorage: a Map behind the same five calls stands in for the browser's.
-const stored = new Map<string, string>();
-vi.stubGlobal("localStorage", {
-  getItem: (k: string) => stored.get(k) ?? null,
-  setItem: (k: string, v: string) => void stored.set(k, String(v)),
-  removeItem: (k: string) => void stored.delete(k),
-  clear: () => stored.clear(),
-  key: (i: number) => [...stored.keys()][i] ?? null,
-});
 
 const { forgetUser, isSignOutPending, setSignOutPending, storeUser } = await import("./storage");
 const { db } = await import("./db");

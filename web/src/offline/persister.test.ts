@@ -2,17 +2,10 @@
 // PERSIST_EVERY_MS while it keeps changing, at once when the app is hidden, and
 // never for a user who is no longer the one signed in here.
 import "fake-indexeddb/auto";
+import "./local_storage_stand_in";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PersistedClient } from "@tanstack/react-query-persist-client";
 
-const stored = new Map<string, string>();
-vi.stubGlobal("localStorage", {
-  getItem: (k: string) => stored.get(k) ?? null,
-  setItem: (k: string, v: string) => void stored.set(k, String(v)),
-  removeItem: (k: string) => void stored.delete(k),
-  clear: () => stored.clear(),
-  key: (i: number) => [...stored.keys()][i] ?? null,
-});
 // The page's events, as a browser fires them.
 const page = Object.assign(new EventTarget(), { visibilityState: "visible" });
 vi.stubGlobal("document", page);
