@@ -35,7 +35,7 @@ import { throwawayDatabase } from "./throwaway_db.ts";
 import { type ApiProcess, freePort, startApi } from "../api/testing/api_process.ts";
 import { hashDeviceKey, newDeviceKey } from "../api/access/device_keys.ts";
 import { DoorController } from "../door/controller.ts";
-import { EMPTY, type StateStore } from "../door/state_file.ts";
+import { emptyState, type StateStore } from "../door/state_file.ts";
 import { decisionsInChild } from "./decision_load.ts";
 import { atApiPriority, cpuMs, eachLine, env, percentile, sleep } from "./figures.ts";
 import { OUTSIDE } from "./outside_process.ts";
@@ -86,7 +86,7 @@ function fleet({ bases, keys, mode, controllers }: FleetConfig) {
     // Its state not written out (a controller's disk is its own): what it saves is its version.
     let version: string | null = null;
     const store: StateStore = {
-      load: () => Promise.resolve({ ...EMPTY }),
+      load: () => Promise.resolve(emptyState()),
       save: (state) => {
         if (state.version && state.version !== version) held(i, (version = state.version), 0);
         return Promise.resolve();

@@ -10,7 +10,8 @@
 // doors does not come back all at once. Guests (spec 4 §5) type a PIN at its keypad or
 // show their pass's QR code: asked and decided the same way, from the list's visits
 // when alone, with its own count of wrong PINs meanwhile (offline_decision.ts's
-// WrongPins: five within a minute refuse PINs for a minute, as the server does).
+// WrongPins: five within a minute refuse PINs for a minute, as the server does; kept
+// on disk with the rest, so a restart does not give five more guesses).
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
 import { decideAlone, WrongPins } from "../api/access/offline_decision.ts";
@@ -57,8 +58,8 @@ export class DoorController {
   /** Until when (its clock) the lock is released by a grant, an exit request or a remote unlock. */
   #releasedUntil = -Infinity;
   #keyRefused = false;
-  /** Wrong PINs it saw while deciding alone (the server counts those it decides). */
-  readonly #wrongPins = new WrongPins();
+  /** Wrong PINs it saw while deciding alone (the server counts those it decides), counted in its state. */
+  #wrongPins!: WrongPins;
   readonly #now: () => number;
 
   constructor(private readonly options: ControllerOptions) {
@@ -68,6 +69,7 @@ export class DoorController {
   /** Loads what it kept, then keeps its list current and follows its unlock schedule until stopped. */
   async start() {
     this.#state = await this.options.store.load();
+    this.#wrongPins = new WrongPins(this.#state.wrongPins); // counts in the state it saves
     if (this.#state.list) this.#print(`list from disk ${this.#state.etag} (${this.#describe(this.#state.list)})`);
     await this.#refreshList().catch((error) => this.#print(`server unreachable: ${message(error)}`));
     this.#streaming = this.#streamLoop();

@@ -80,6 +80,12 @@ Deno.test({
       // Five wrong PINs in a minute: the door refuses PINs, the right one too (naming
       // nobody: which PIN was right is no one's business); a pass still works.
       await badge(`PIN ${visit.pin}`, /denied -: Too many wrong PINs, try again in a minute \(alone/);
+      // Restarted (a crash, a power cut) while the server is still away: the lockout
+      // was kept on disk with the list, so a restart gives no five more guesses.
+      await door.stop();
+      door = startDoor(base, key, `${place.work}/door.json`);
+      await door.waitFor(/list from disk/);
+      await badge(`PIN ${visit.pin}`, /denied -: Too many wrong PINs, try again in a minute \(alone/);
       await badge(`PASS ${code}`, new RegExp(`granted ${guest}: Access granted \\(alone`));
 
       // Back: handed over, each once.
@@ -116,6 +122,7 @@ Deno.test({
           ["success", null, named, "Visitor PIN", visit.id],
           ["success", null, named, "Visitor Pass", visit.id],
           ...wrong.slice(0, PIN_LOCK.wrongPins).map(() => ["denied", "Denied by the controller", null, "Visitor PIN", null]),
+          ["denied", "Too many wrong PINs, try again in a minute", null, "Visitor PIN", null],
           ["denied", "Too many wrong PINs, try again in a minute", null, "Visitor PIN", null],
           ["success", null, named, "Visitor Pass", visit.id],
         ]);

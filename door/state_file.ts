@@ -5,6 +5,7 @@
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput, Reason } from "../api/access/schemas.ts";
 import type { DoorEventType } from "../api/doors/door_rules.ts";
+import type { PinFailures } from "../api/access/offline_decision.ts";
 
 /** A decision made alone, as POST /api/access/devices/self/events takes it. */
 export type OfflineEvent = {
@@ -30,9 +31,20 @@ export type DoorState = {
   doorEvents: DoorInputEvent[];
   /** When someone was last let in here (first person in, spec 3 §1). */
   lastGrantAt: string | null;
+  /** The wrong PINs it saw deciding alone, and the lockout they made (WrongPins). */
+  wrongPins: PinFailures;
 };
 
-export const EMPTY: DoorState = { etag: null, list: null, version: null, pending: [], doorEvents: [], lastGrantAt: null };
+/** A controller's state before it has anything: new each time, as a controller changes its own in place. */
+export const emptyState = (): DoorState => ({
+  etag: null,
+  list: null,
+  version: null,
+  pending: [],
+  doorEvents: [],
+  lastGrantAt: null,
+  wrongPins: { at: [], lockedUntil: null },
+});
 
 /** Where a controller keeps its state: a file (fileStore), or memory for the demo's doors. */
 export type StateStore = { load(): Promise<DoorState>; save(state: DoorState): Promise<void> };
@@ -51,7 +63,7 @@ export function fileStore(path: string): StateStore {
 
 /** The demo's in-process doors (api/access/door_simulator.ts): nothing to survive, no disk. */
 export function memoryStore(): StateStore {
-  let kept = JSON.stringify(EMPTY);
+  let kept = JSON.stringify(emptyState());
   return {
     load: () => Promise.resolve(JSON.parse(kept)),
     save: (state) => Promise.resolve(void (kept = JSON.stringify(state))),
@@ -60,9 +72,9 @@ export function memoryStore(): StateStore {
 
 async function loadState(path: string): Promise<DoorState> {
   try {
-    return { ...EMPTY, ...JSON.parse(await Deno.readTextFile(path)) };
+    return { ...emptyState(), ...JSON.parse(await Deno.readTextFile(path)) };
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return { ...EMPTY };
+    if (error instanceof Deno.errors.NotFound) return emptyState();
     throw error;
   }
 }

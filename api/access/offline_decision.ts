@@ -32,25 +32,27 @@ const NOT_IN_LIST = "Not in this door's access list";
  */
 export const PIN_LOCK = { wrongPins: 5, withinMs: 60_000, forMs: 60_000 } as const;
 
+/** The wrong PINs of the last minute (ms) and the lockout they made: plain data, kept on disk. */
+export type PinFailures = { at: number[]; lockedUntil: number | null };
+
 /**
  * A controller's own count of wrong PINs while it decides alone: the server's is
  * per door too, but out of its reach, so offline a keypad would otherwise take any
- * number of guesses. Kept in memory (a restart starts it again): the server's rule,
- * not a record.
+ * number of guesses. It counts in `kept`, which the controller saves with its state
+ * at every decision: a restart (a crash, a power cut) does not give five more.
  */
 export class WrongPins {
-  #at: number[] = [];
-  #lockedUntil = -Infinity;
+  constructor(private readonly kept: PinFailures = { at: [], lockedUntil: null }) {}
 
   /** Whether PINs are refused at `now` (ms). */
   locked(now: number): boolean {
-    return now < this.#lockedUntil;
+    return this.kept.lockedUntil !== null && now < this.kept.lockedUntil;
   }
 
   /** A wrong PIN at `now`: the fifth within the minute locks PINs out for a minute. */
   wrong(now: number) {
-    this.#at = [...this.#at.filter((t) => t > now - PIN_LOCK.withinMs), now];
-    if (this.#at.length >= PIN_LOCK.wrongPins) this.#lockedUntil = now + PIN_LOCK.forMs;
+    this.kept.at = [...this.kept.at.filter((t) => t > now - PIN_LOCK.withinMs), now];
+    if (this.kept.at.length >= PIN_LOCK.wrongPins) this.kept.lockedUntil = now + PIN_LOCK.forMs;
   }
 }
 
