@@ -43,32 +43,18 @@ export type RoomState = {
   step?: { from: bigint; people: PeopleDelta; changes: Changes };
 };
 
-/**
- * A room none of whose doors' lists was asked for this long is forgotten here (a room
- * deleted, its doors gone or served by another process), and with it the state of
- * its kind of room once no room has that kind: a state holds a share for each of its
- * people (100,000 on the campus). Asked for again, it is made again.
- */
-export const UNUSED_MS = 10 * 60_000;
-
 /** The caller's snapshot is older than what this process already holds: read again. */
 export class SnapshotBehind extends Error {}
 
 export class ListDeltas {
   /** Per kind of room (its grants' key), its state, moved on one caller at a time. */
   readonly #states = new Map<string, Promise<RoomState | undefined>>();
-  /** Each room's grants' key, as last asked, and when: a state no room has any more is dropped. */
-  readonly #keys = new Map<number, { key: string; askedAt: number }>();
-  /** When the rooms not asked for within UNUSED_MS were last looked for. */
-  #sweptAt: number;
+  /** Each room's grants' key, as last asked: a state no room has any more is dropped. */
+  readonly #keys = new Map<number, string>();
   /** The generation the caches below are for. */
   #upTo = -1n;
   readonly #changes = new Map<bigint, Promise<Changes | null>>();
   readonly #people = new Map<string, Promise<PeopleDelta>>();
-
-  constructor(private readonly now: () => number = () => performance.now()) {
-    this.#sweptAt = now();
-  }
 
   /** The state of rooms with the room's grants (read in the caller's snapshot), exactly as of `generation`. */
   async state(tx: Queries, generation: bigint, roomId: number, grants: RoomGrants): Promise<RoomState> {
@@ -92,20 +78,10 @@ export class ListDeltas {
 
   /** The room's grants are now these: the state of its former ones goes, unless another room has them. */
   #roomHas(roomId: number, key: string) {
-    const now = this.now();
-    const was = this.#keys.get(roomId)?.key;
-    this.#keys.set(roomId, { key, askedAt: now });
-    if (was !== undefined && was !== key) this.#dropUnused();
-    if (now - this.#sweptAt < UNUSED_MS) return;
-    this.#sweptAt = now;
-    for (const [id, room] of this.#keys) if (now - room.askedAt >= UNUSED_MS) this.#keys.delete(id);
-    this.#dropUnused();
-  }
-
-  /** Drops the states of kinds of room no room has. */
-  #dropUnused() {
-    const kept = new Set([...this.#keys.values()].map((room) => room.key));
-    for (const key of this.#states.keys()) if (!kept.has(key)) this.#states.delete(key);
+    const was = this.#keys.get(roomId);
+    if (was === key) return;
+    this.#keys.set(roomId, key);
+    if (was !== undefined && ![...this.#keys.values()].includes(was)) this.#states.delete(was);
   }
 
   /** What changed after `after` up to `upTo` (the caller's snapshot's), shared by the callers of that snapshot. */
@@ -143,9 +119,25 @@ export class ListDeltas {
     return value;
   }
 
+  /**
+   * Forgets the rooms here that are no more, and the states no room has then: a
+   * deleted room is never asked for again, and its state (a share for each of its
+   * people: 100,000 on the campus) would stay for the process's life. Looked at with
+   * a room-level change, which a room's deletion is when it had grants (without,
+   * its state holds nobody).
+   */
+  async #forgetDeletedRooms(tx: Queries) {
+    const ids = [...this.#keys.keys()];
+    const kept = new Set((await tx<{ id: number }[]>`select id from rooms where id = any(${ids}::int[])`).map((r) => r.id));
+    for (const id of ids) if (!kept.has(id)) this.#keys.delete(id);
+    const used = new Set(this.#keys.values());
+    for (const key of this.#states.keys()) if (!used.has(key)) this.#states.delete(key);
+  }
+
   /** Moves the state on to `generation` by what changed, or makes it from the whole of its people. */
   async #moveOn(tx: Queries, generation: bigint, grants: RoomGrants, state: RoomState | undefined): Promise<RoomState> {
     const changes = state && await this.changes(tx, state.generation, generation);
+    if (changes?.roomLevel) await this.#forgetDeletedRooms(tx);
     if (!state || !changes) return await made(tx, generation, grants);
     // Read all before changing anything: a failed read leaves the state as it was.
     const entries = await entriesNow(tx, grants, changes.userIds);
