@@ -6,7 +6,7 @@
 // Every write of the cache serializes the whole of it on the page's main thread
 // (IDBObjectStore.put's structured clone, timed here by wrapping put): reported are
 // the writes, their main-thread time, and the slowest. Budget: at most one write
-// per page opened (the persister writes at most once a second while the cache keeps
+// per page opened (the persister writes at most every 400 ms while the cache keeps
 // changing; it wrote at each query's fetch and answer, three a page).
 //
 //   npx vite build && node bench/cache_writes.mjs

@@ -40,7 +40,7 @@ beforeEach(async () => {
 afterEach(() => vi.useRealTimers());
 
 describe("persister", () => {
-  it("writes the newest cache once a second while it keeps changing, not at every change", async () => {
+  it("writes the newest cache once per PERSIST_EVERY_MS while it keeps changing, not at every change", async () => {
     await persister.persistClient(client(["first"]));
     await persister.persistClient(client(["second"]));
     await persister.persistClient(client(["third"]));
@@ -60,7 +60,7 @@ describe("persister", () => {
     await vi.waitFor(async () => expect(await saved()).toEqual({ userId: 1, data: ["read just now"] }));
   });
 
-  it("never writes one user's cache once they signed out, even when they or another sign in within the second", async () => {
+  it("never writes one user's cache once they signed out, even when they or another sign in before it was due", async () => {
     await persister.persistClient(client(["Ada's"]));
     await forgetUser(true);
     storeUser(userA);
