@@ -56,8 +56,7 @@ export async function submit(change: NewChange, optimistic?: () => void): Promis
   const seq = await db.transaction("rw", db.outbox, db.cache, async () => {
     const id = await db.outbox.add({ ...change, userId, key: crypto.randomUUID(), status: "waiting", createdAt: Date.now() });
     optimistic?.();
-    const row = cacheRow(snapshot(queryClient));
-    if (row) await db.cache.put(row);
+    await saveCache();
     return id;
   });
   const outcome = new Promise<Outcome>((resolve) => waiters.set(seq, resolve));
@@ -202,6 +201,11 @@ async function moveCachedVersion(affects: unknown[][], move: VersionMove) {
       if (next !== data) queryClient.setQueryData(key, next);
     }
   }
+  await saveCache();
+}
+
+/** Writes the cache as it is now, inside the caller's transaction (with the outbox row it goes with). */
+async function saveCache() {
   const row = cacheRow(snapshot(queryClient));
   if (row) await db.cache.put(row);
 }

@@ -156,9 +156,8 @@ export type VersionMove = { id: number; field: string; from: string; to: string 
 export function answeredVersion(sent: OutboxRow, answer: unknown): VersionMove | undefined {
   const from = sent.request.baseVersion;
   const to = versionIn(sent.request, answer);
-  const id = (answer as { id?: unknown } | undefined)?.id;
-  if (!from || !to || typeof id !== "number" || !pathEntity(sent.request.path)?.endsWith(`/${id}`)) return undefined;
-  return { id, field: sent.request.versionField ?? "updatedAt", from, to };
+  if (!from || !to || !answeredEntity(sent, answer)) return undefined;
+  return { id: (answer as { id: number }).id, field: sent.request.versionField ?? "updatedAt", from, to };
 }
 
 /** Cached data (one entity or a list) with the entity moved to the answered version; the same value when nothing moves. */

@@ -54,15 +54,15 @@ function lastGoodAnswers(client: PersistedClient): PersistedClient {
  */
 export const PERSIST_EVERY_MS = 400;
 
-/** The newest cache not yet written, for the user it was made for. */
-let pending: CacheRow | null = null;
+/** The newest cache not yet written, and the user it is of; made into a row only when written. */
+let pending: { userId: number; client: PersistedClient } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** Writes the pending cache now (it is dropped when its user signs out: listen). */
 async function flush() {
   clearTimeout(timer);
   timer = undefined;
-  const row = pending;
+  const row = pending && cacheRow(pending.client);
   pending = null;
   if (row) await (await database()).cache.put(row);
 }
@@ -76,7 +76,7 @@ function listen() {
     if (pending && pending.userId !== storedUser()?.id) pending = null;
   });
   if (typeof window === "undefined") return;
-  // A tablet switching apps, a closed tab, a reload: the last second's reads go now.
+  // A tablet switching apps, a closed tab, a reload: what was read since the last write goes now.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") void flush();
   });
@@ -86,7 +86,8 @@ function listen() {
 export const persister: Persister = {
   persistClient: async (client: PersistedClient) => {
     listen();
-    pending = cacheRow(client);
+    const userId = storedUser()?.id;
+    pending = userId === undefined ? null : { userId, client };
     if (pending) timer ??= setTimeout(() => void flush(), PERSIST_EVERY_MS);
   },
   restoreClient: async () => {
