@@ -41,8 +41,6 @@ export async function idempotent(c: Context<Env>, userId: number, next: Next) {
   const sql = c.var.sql;
   const hash = await fingerprint(c);
 
-  await sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}
-    and created_at < now() - ${KEY_TTL_HOURS} * interval '1 hour'`;
   try {
     return await transaction(sql, async (tx) => {
       const [{ free }] = await tx<{ free: boolean }[]>`
@@ -53,7 +51,8 @@ export async function idempotent(c: Context<Env>, userId: number, next: Next) {
       // lock, the snapshot could predate it, and the work would run twice).
       const [row] = await tx<KeyRow[]>`
         select request_hash, response_status, response_body from idempotency_keys
-        where user_id = ${userId} and key = ${key} and state = 'done'`;
+        where user_id = ${userId} and key = ${key} and state = 'done'
+          and created_at >= now() - ${KEY_TTL_HOURS} * interval '1 hour'`;
       if (row) return replay(c, row, hash);
       // A refusal rolls back what the handler wrote, not the record of its answer.
       await tx.savepoint(async (handler) => {
@@ -65,8 +64,9 @@ export async function idempotent(c: Context<Env>, userId: number, next: Next) {
       });
       // A 5xx may be passing: nothing is recorded, and the key is free for a retry.
       if (c.res.status >= 500) throw new Rollback();
-      // A 'running' row is what releases before this one claimed keys with: one left
-      // by a process that died is no answer, and is overwritten.
+      // Over a key's older row, which is no answer: one kept past KEY_TTL_HOURS (until
+      // housekeeping's pass), or a 'running' one, as releases before this one claimed
+      // keys, left by a process that died.
       await tx`insert into idempotency_keys
           (user_id, key, method, path, request_hash, state, response_status, response_body)
         values (${userId}, ${key}, ${c.req.method}, ${withoutTokens(c.req.path)}, ${hash}, 'done',
