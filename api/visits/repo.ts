@@ -145,10 +145,11 @@ export async function insertVisit(
   return row.id;
 }
 
+/** An edit. `boundedByHost` only ever binds: a visit bound to its host's grants stays so. */
 export async function updateVisit(tx: Queries, id: number, visit: Stored & { boundedByHost: boolean }) {
   await tx`update visits set guest_name = ${visit.guestName}, guest_email = ${visit.guestEmail ?? null},
       host_id = ${visit.hostId}, starts_at = ${visit.startsAt}, ends_at = ${visit.endsAt}, note = ${visit.note},
-      bounded_by_host = ${visit.boundedByHost}
+      bounded_by_host = bounded_by_host or ${visit.boundedByHost}
     where id = ${id}`;
   await tx`delete from visit_rooms where visit_id = ${id} and room_id <> all(${visit.roomIds}::int[])`;
   await setRooms(tx, id, visit.roomIds);

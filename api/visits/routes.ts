@@ -53,13 +53,16 @@ function newPass(notices: Notices) {
   return { passUrl: new URL(`/visit/${token}`, notices.origin).href, passHash: hashToken(token) };
 }
 
-/** The body checked against the caller and the clock: its host, window and rooms. */
-async function checkedVisit(c: Context<Env>, input: s.VisitInput) {
+/**
+ * The body checked against the caller and the clock: its host, window and rooms. An
+ * edit (`before`) left without a host keeps the visit's; a new visit's is the caller.
+ */
+async function checkedVisit(c: Context<Env>, input: s.VisitInput, before?: Visit) {
   const me = c.var.user!;
   if (!me.isAdmin && input.hostId !== undefined && input.hostId !== me.id) {
     throw forbidden("You can only invite your own guests");
   }
-  const hostId = input.hostId ?? me.id;
+  const hostId = input.hostId ?? before?.host.id ?? me.id;
   const [host] = await c.var.sql`select 1 from users where id = ${hostId} and is_active`;
   if (!host) throw badRequest("The host must be an active user");
   const problem = windowProblem(input.startsAt, input.endsAt, new Date());
@@ -67,7 +70,9 @@ async function checkedVisit(c: Context<Env>, input: s.VisitInput) {
   if ((await roomsNotAllowed(c.var.sql, input.roomIds, me.isAdmin ? null : me.id)).length) {
     throw badRequest(ROOMS_NOT_ALLOWED);
   }
-  // A member's guest passes only while the member would (spec 4 §5).
+  // A member's guest passes only while the member would (spec 4 §5). A member's edit
+  // binds the visit so; an admin's keeps what it was (updateVisit): correcting a
+  // member's visit must not let their guest in where the member could not go.
   return { ...input, hostId, boundedByHost: !me.isAdmin };
 }
 
@@ -96,7 +101,7 @@ export const visitRoutes = new Hono<Env>()
     const id = idParam(c);
     const { sql } = c.var;
     const before = await lockOpenVisit(c, id);
-    const visit = await checkedVisit(c, await readBody(c, s.visitBody));
+    const visit = await checkedVisit(c, await readBody(c, s.visitBody), before);
     await updateVisit(sql, id, visit);
     const after = (await findVisit(sql, id))!;
     auditChange(c, "visit", "update", target(before), target(after), FIELDS);

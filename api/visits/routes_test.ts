@@ -144,11 +144,32 @@ describeApp("visits", async (t, testApp) => {
     assertEquals(actions.map((a) => a.action), ["visit.create", "visit.update", "visit.revoke"]);
   });
 
+  await t.step("an admin's edit of a member's visit keeps its host, and its guest bound to the host's grants", async () => {
+    const made = await member.request("POST", "/api/visits", { body: body({ guestName: "Bo", startsAt: inHours(-1) }) });
+    const token = new URL(made.json.passUrl).pathname.split("/").pop();
+    // The admin adds the Vault, which Mo cannot open, and leaves the host out.
+    const edited = await admin.request("PUT", `/api/visits/${made.json.id}`, {
+      body: body({ guestName: "Bo", startsAt: made.json.startsAt, roomIds: [lobby, vault] }),
+    });
+    assertEquals([edited.status, edited.json.host.id, edited.json.roomNames], [200, memberId, ["Lobby", "Vault"]], edited.text);
+    const atVault = await testApp.request("POST", `/api/pass/${token}/rooms/${vault}/unlock`);
+    assertEquals([atVault.status, atVault.json.reason], [403, "no_group_access"], atVault.text);
+    // And a member's edit of an admin's visit for them binds it.
+    const theirs = (await admin.request("POST", "/api/visits", { body: body({ guestName: "Cy", hostId: memberId }) })).json;
+    assertEquals((await member.request("PUT", `/api/visits/${theirs.id}`, { body: body({ guestName: "Cy" }) })).status, 200);
+    const rows = await sql`select id, bounded_by_host from visits where id in (${made.json.id}, ${theirs.id}) order by id`;
+    assertEquals(rows.map((r) => r.boundedByHost), [true, true]);
+  });
+
   await t.step("the list's filters: status, search, from and to", async () => {
     const revoked = await admin.request("GET", "/api/visits?status=revoked");
     assertEquals(revoked.json.map((v: { guestName: string }) => v.guestName), ["Eve Edited"]);
     const ended = await admin.request("GET", "/api/visits?status=ended");
     assertEquals(ended.json.map((v: { guestName: string }) => v.guestName), ["Old"]);
+    for (const [status, guest] of [["active", "Bo"], ["upcoming", "Cy"]]) {
+      const listed: { guestName: string; status: string }[] = (await admin.request("GET", `/api/visits?status=${status}`)).json;
+      assert(listed.some((v) => v.guestName === guest) && listed.every((v) => v.status === status), JSON.stringify(listed));
+    }
     const found = await admin.request("GET", "/api/visits?search=mo%20mem");
     assert(found.json.length > 0 && found.json.every((v: { host: { name: string } }) => v.host.name === "Mo Member"));
     const later = await admin.request("GET", `/api/visits?from=${encodeURIComponent(inHours(4))}`);
