@@ -19,7 +19,15 @@ export const POLL_MS = 2_000;
 /** Arrivals told in one transaction. */
 const BATCH = 50;
 
-type Arrival = { id: number; guestName: string; hostId: number; hostEmail: string; arrivedAt: Date; roomName: string | null };
+type Arrival = {
+  id: number;
+  guestName: string;
+  hostId: number;
+  hostEmail: string;
+  hostActive: boolean;
+  arrivedAt: Date;
+  roomName: string | null;
+};
 
 /** Writes the notices of arrivals not yet told; how many. */
 export async function tellArrivals(sql: Queries, notices: Notices): Promise<number> {
@@ -31,7 +39,7 @@ export async function tellArrivals(sql: Queries, notices: Notices): Promise<numb
       )
       update visits v set arrival_noticed_at = now() from due, users h
       where v.id = due.id and h.id = v.host_id
-      returning v.id, v.guest_name, v.host_id, h.email as host_email, v.arrived_at,
+      returning v.id, v.guest_name, v.host_id, h.email as host_email, h.is_active as host_active, v.arrived_at,
         (select l.room_name from access_logs l where l.visit_id = v.id and l.outcome = 'success'
          order by l.timestamp, l.id limit 1) as room_name`;
     for (const arrival of arrivals) await tell(tx, arrival, notices);
@@ -52,6 +60,9 @@ async function tell(tx: Queries, arrival: Arrival, notices: Notices) {
       join sessions se on se.token_hash = s.session_token_hash
     where s.user_id = ${arrival.hostId} and u.is_active
       and se.expires_at > now() and se.last_seen_at > now() - ${notices.sessionIdleMinutes} * interval '1 minute'`;
+  // Deactivated users are sent nothing (spec 4 §4); an admin's guest for them still
+  // gets in, and is stamped told all the same.
+  if (!arrival.hostActive) return;
   await queueMail(tx, notices.mail, [{
     to: arrival.hostEmail,
     ...compose({

@@ -3,7 +3,7 @@
 // once, by e-mail and by a push to each subscription on a live session, however many
 // processes look and however many entries follow.
 import { assert, assertEquals } from "../testing/assert.ts";
-import { describeApp } from "../testing/test_app.ts";
+import { addUser, describeApp } from "../testing/test_app.ts";
 import { building } from "../access/testing.ts";
 import { eventsById } from "../events/event_data.ts";
 import { noticesOf } from "../notifications/notices.ts";
@@ -60,6 +60,26 @@ describeApp("a guest's arrival", async (t, testApp) => {
     assertEquals(pushes.length, 1);
     const payload = JSON.parse(pushes[0].payload);
     assertEquals([payload.title, payload.url, payload.tag], ["Your guest Gil Guest has arrived", "/app", `visit-${visit.id}`]);
+  });
+
+  await t.step("a deactivated host is sent nothing; their guest, an admin's, still gets in", async () => {
+    const hostId = await addUser(sql, { email: "gone@example.com", firstName: "Gus", lastName: "Gone" });
+    const theirs = await b.admin.request("POST", "/api/visits", {
+      body: {
+        guestName: "Val Visitor",
+        hostId,
+        roomIds: [b.roomId],
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    assertEquals(theirs.status, 201, theirs.text);
+    await sql`update users set is_active = false where id = ${hostId}`;
+    const entry = await b.device("POST", "/api/access/decisions", { body: { credential: { type: "PIN", code: theirs.json.pin } } });
+    assertEquals(entry.json.decision, "granted");
+    assertEquals(await tellArrivals(sql, notices), 1);
+    assertEquals((await sql`select 1 from mail_messages where to_address = 'gone@example.com'`).length, 0);
+    assertEquals((await sql`select 1 from push_messages`).length, 1); // the first step's only
   });
 
   await t.step("a denied attempt is no arrival", async () => {
