@@ -16,7 +16,7 @@ import type { Room } from "./contract.ts";
 import { auditChange } from "../audit/record.ts";
 
 /** What the audit trail shows of a room. */
-const ROOM = ["name", "description", "capacity", "isActive", "unlockScheduleId", "firstPersonIn"];
+const ROOM = ["name", "description", "capacity", "isActive", "unlockScheduleId", "firstPersonIn", "heldOpenSeconds"];
 
 const ROOMS: RowKind<Room> = { table: "rooms", type: "room", fields: ROOM, find: findRoom, missing: notFound.room };
 const roomOr404 = (sql: Queries, id: number) => rowOr404(ROOMS, sql, id);

@@ -190,6 +190,8 @@ describeApp("rooms", async (t, { sql, login }) => {
     assertEquals(made.json.heldOpenSeconds, 60);
     const set = await request("PUT", `/api/rooms/${made.json.id}`, { body: { name: "Loading Bay", heldOpenSeconds: 300 } });
     assertEquals([set.status, set.json.heldOpenSeconds], [200, 300]);
+    const [event] = await sql`select changes from audit_events where action = 'room.update' and target_id = ${made.json.id}`;
+    assertEquals(event.changes, { heldOpenSeconds: [60, 300] });
     const kept = await request("PUT", `/api/rooms/${made.json.id}`, { body: { name: "Loading Bay 2" } });
     assertEquals(kept.json.heldOpenSeconds, 300);
     for (const bad of [9, 3601, 60.5, "60", null]) {
