@@ -7,7 +7,7 @@ import type { Queries } from "../db/connect.ts";
 import { selectRooms } from "../rooms/repo.ts";
 import { accessListTags } from "../access/access_list.ts";
 import type { RoomParts } from "../access/room_parts.ts";
-import { ONLINE_WITHIN_MS } from "./presence.ts";
+import { onlineNow } from "./presence.ts";
 import type { DoorEntry } from "./contract.ts";
 
 type Row = {
@@ -30,8 +30,7 @@ export async function doorBoard(sql: Queries, parts: RoomParts, deviceIds?: numb
   const rows = await sql<Row[]>`
     select d.id as device_id, d.name as device_name, d.room_id, r.name as room_name,
            p.device_id is null as never,
-           coalesce(p.stream_until > now(), false)
-             or p.last_seen_at > now() - make_interval(secs => ${ONLINE_WITHIN_MS / 1000}) as online,
+           ${onlineNow(sql)} as online,
            least(greatest(p.last_seen_at, p.stream_until), now()) as last_seen_at,
            s.position, s.since, p.list_etag, p.list_fetched_at,
            (select json_build_object('id', a.id, 'type', a.type, 'severity', a.severity)

@@ -14,7 +14,7 @@ import { type AlarmDevice, clearAlarm } from "../alarms/raise.ts";
 import { doorsChanged } from "./changed.ts";
 
 /** Within a minute of its last contact a device is online (spec 4 §1). */
-export const ONLINE_WITHIN_MS = 60_000;
+const ONLINE_WITHIN_MS = 60_000;
 const TOUCH_EVERY_MS = 10_000;
 /** Lists sent with list-changed are recorded at most this often (deltasSent). */
 const RECORD_SENT_MS = 1_000;
@@ -22,8 +22,19 @@ const RECORD_SENT_MS = 1_000;
 export const RENEW_MS = 20_000;
 const VOUCH_MS = 45_000;
 
+/**
+ * Whether the device whose device_presence row is `p` is online now: its stream open
+ * on some process, or a call within the last minute. The board and the watch that
+ * announces a door falling silent (watch.ts) say the same.
+ */
+export const onlineNow = (sql: Queries) =>
+  sql`(coalesce(p.stream_until > now(), false) or p.last_seen_at > now() - make_interval(secs => ${ONLINE_WITHIN_MS / 1000}))`;
+
 type Contact = AlarmDevice & {
+  /** Found silent for DEVICE_OFFLINE_SECONDS: its offline alarm is raised. */
   wasOffline: boolean;
+  /** Shown offline on the board (silent a minute, watch.ts). */
+  wasShownOffline: boolean;
   /** Its first contact ever. */
   first: boolean;
   at: Date;
@@ -40,17 +51,18 @@ function recordContact(sql: Queries, ids: (sql: Queries) => ReturnType<Queries>,
     -- lock: a row this statement updates would then be skipped). Two contacts at once
     -- may both see it offline: clearing its alarm twice changes nothing the second time.
     before as (
-      select p.device_id, p.offline_since from device_presence p
+      select p.device_id, p.offline_since, p.shown_offline_at from device_presence p
       where p.device_id in (select id from device)
     ),
     recorded as (
       insert into device_presence (device_id, last_seen_at, stream_until)
       select id, now(), ${stream ? sql`now() + make_interval(secs => ${VOUCH_MS / 1000})` : sql`null`} from device
-      on conflict (device_id) do update set last_seen_at = excluded.last_seen_at, offline_since = null
+      on conflict (device_id) do update set last_seen_at = excluded.last_seen_at, offline_since = null, shown_offline_at = null
         ${stream ? sql`, stream_until = excluded.stream_until` : sql``}
       returning device_id
     )
-    select r.device_id, b.offline_since is not null as was_offline, b.device_id is null as first, now() as at,
+    select r.device_id, b.offline_since is not null as was_offline, b.shown_offline_at is not null as was_shown_offline,
+           b.device_id is null as first, now() as at,
            d.name, d.is_active, d.room_id, rm.name as room_name
     from recorded r left join before b on b.device_id = r.device_id
     join devices d on d.id = r.device_id left join rooms rm on rm.id = d.room_id`;
@@ -158,7 +170,7 @@ export class Presence {
   async #heardAgain(contacts: Promise<Contact[]>) {
     const heard = await contacts;
     // Never connected or offline until now: its board entry says online from now on.
-    await doorsChanged(this.#catchUp, heard.filter((c) => c.wasOffline || c.first).map((c) => c.deviceId));
+    await doorsChanged(this.#catchUp, heard.filter((c) => c.wasOffline || c.wasShownOffline || c.first).map((c) => c.deviceId));
     for (const c of heard) {
       if (!c.wasOffline) continue;
       await clearAlarm(this.sql, c.deviceId, { clear: "device.offline", at: c.at.getTime() });

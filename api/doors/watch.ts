@@ -1,6 +1,9 @@
 // The timers of spec 4 §2 that fire without a new event: a door still open at its
 // held-open deadline, and a device that had been online and is silent for
-// DEVICE_OFFLINE_SECONDS. Every process runs them; each pass claims what is due in
+// DEVICE_OFFLINE_SECONDS; and spec 4 §1's door.changed for the parts of a door's
+// entry no call announces: a device silent for a minute (the board shows it offline),
+// and a room's lock moved by the clock (an unlock schedule's boundary) or by the first
+// person in. Every process runs them; each pass claims what is due in
 // PostgreSQL (FOR UPDATE SKIP LOCKED) and raises its alarm in the same transaction, so
 // each fires exactly once however many processes run, and a process that dies
 // mid-pass leaves its claim to the next (its transaction rolls back).
@@ -9,11 +12,16 @@ import type { Logger } from "../http/logger.ts";
 import { passes } from "../jobs/passes.ts";
 import { type AlarmDevice, applyAlarmChanges } from "../alarms/raise.ts";
 import { dueHeldOpen } from "./door_rules.ts";
+import { doorsChanged } from "./changed.ts";
+import { onlineNow } from "./presence.ts";
+import { selectRooms } from "../rooms/repo.ts";
 import type { Notices } from "../notifications/notices.ts";
 
 /** How often each timer looks: a held-open alarm comes at most this late. */
 export const HELD_OPEN_EVERY_MS = 1_000;
 export const OFFLINE_EVERY_MS = 5_000;
+/** A room's lock moved by the clock reaches its doors' entries at most this late. */
+export const LOCKS_EVERY_MS = 5_000;
 /** Claimed in one pass at most. */
 const BATCH = 100;
 
@@ -44,6 +52,49 @@ export async function raiseHeldOpen(sql: Sql, notices: Notices): Promise<number>
   });
 }
 
+/** Announces (door.changed) the devices the board shows offline from now on: online no longer, not yet told; how many. */
+export async function announceSilent(sql: Sql): Promise<number> {
+  return await sql.begin(async (tx) => {
+    const silent = await tx<{ deviceId: number }[]>`
+      with silent as (
+        select p.device_id from device_presence p
+        where p.shown_offline_at is null and not ${onlineNow(tx)}
+        for update skip locked
+        limit ${BATCH}
+      )
+      update device_presence p set shown_offline_at = now()
+      from silent where p.device_id = silent.device_id
+      returning p.device_id`;
+    await doorsChanged(tx, silent.map((row) => row.deviceId));
+    return silent.length;
+  });
+}
+
+/**
+ * Announces (door.changed) the doors whose room's lock as the board shows it (locked,
+ * unlocked, lockdown) moved since it was last told; how many doors. A room told for
+ * the first time (it has just gained a keyed door) is only recorded: the admin change
+ * that gave it one made the board read it. One process compares at a time.
+ */
+export async function announceLocks(sql: Sql): Promise<number> {
+  return await sql.begin(async (tx) => {
+    const [{ mine }] = await tx<{ mine: boolean }[]>`select pg_try_advisory_xact_lock(hashtextextended('door locks told', 0)) as mine`;
+    if (!mine) return 0;
+    const rooms = await selectRooms(tx, tx`where r.id in (select room_id from devices where is_active and api_key_hash is not null)`);
+    const told = new Map((await tx<{ roomId: number; lock: string }[]>`select room_id, lock from door_locks_told`).map((r) => [r.roomId, r.lock]));
+    const moved = rooms.filter((room) => told.get(room.id) !== room.doorState.state);
+    if (!moved.length) return 0;
+    await tx`insert into door_locks_told (room_id, lock)
+      select * from unnest(${moved.map((room) => room.id)}::int[], ${moved.map((room) => room.doorState.state)}::text[])
+      on conflict (room_id) do update set lock = excluded.lock`;
+    const doors = await tx<{ id: number }[]>`
+      select id from devices where is_active and api_key_hash is not null
+        and room_id = any(${moved.filter((room) => told.has(room.id)).map((room) => room.id)}::int[])`;
+    await doorsChanged(tx, doors.map((door) => door.id));
+    return doors.length;
+  });
+}
+
 /** Marks offline the devices silent for `offlineSeconds`, raising their alarms (at the moment each became due); how many. */
 export async function raiseOffline(sql: Sql, offlineSeconds: number, notices: Notices): Promise<number> {
   return await sql.begin(async (tx) => {
@@ -67,14 +118,22 @@ export async function raiseOffline(sql: Sql, offlineSeconds: number, notices: No
   });
 }
 
-/** Runs both timers in this process until the returned stop. */
+/** Runs the timers in this process until the returned stop. */
 export function startDoorWatch(
   sql: Queries,
   options: { offlineSeconds: number; log: Logger; notices: Notices },
 ): () => void {
   const failed = (what: string) => (error: unknown) => options.log.warn(`door watch: ${what}`, { error: String(error) });
   const heldOpen = passes(async () => void await raiseHeldOpen(sql as Sql, options.notices), failed("held-open alarms"));
-  const offline = passes(async () => void await raiseOffline(sql as Sql, options.offlineSeconds, options.notices), failed("offline devices"));
-  const timers = [setInterval(heldOpen, HELD_OPEN_EVERY_MS), setInterval(offline, OFFLINE_EVERY_MS)];
+  const offline = passes(async () => {
+    await announceSilent(sql as Sql);
+    await raiseOffline(sql as Sql, options.offlineSeconds, options.notices);
+  }, failed("offline devices"));
+  const locks = passes(async () => void await announceLocks(sql as Sql), failed("door locks"));
+  const timers = [
+    setInterval(heldOpen, HELD_OPEN_EVERY_MS),
+    setInterval(offline, OFFLINE_EVERY_MS),
+    setInterval(locks, LOCKS_EVERY_MS),
+  ];
   return () => timers.forEach(clearInterval);
 }

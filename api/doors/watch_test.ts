@@ -5,10 +5,11 @@
 // times back, not by waiting.
 import { assert, assertEquals } from "../testing/assert.ts";
 import { describeApp } from "../testing/test_app.ts";
-import { building, deviceClient } from "../access/testing.ts";
+import { building, CARD, deviceClient } from "../access/testing.ts";
 import type { Sql } from "../db/connect.ts";
 import { noticesOf } from "../notifications/notices.ts";
-import { raiseHeldOpen, raiseOffline } from "./watch.ts";
+import { announceLocks, announceSilent, raiseHeldOpen, raiseOffline } from "./watch.ts";
+import { DAYS } from "../schedules/schedule_time.ts";
 
 describeApp("door watch", async (t, testApp) => {
   const sql = testApp.sql as Sql;
@@ -40,6 +41,26 @@ describeApp("door watch", async (t, testApp) => {
     assertEquals((await presence(b.deviceId)).listEtag, res.headers.get("etag"));
   });
 
+  const toldOfDoor = async () =>
+    (await sql`select count(*)::int as n from events where type = 'door.changed' and subject_id = ${b.deviceId}`)[0].n as number;
+  const shownOnBoard = async () =>
+    (await b.admin.request("GET", "/api/doors")).json.find((d: { deviceId: number }) => d.deviceId === b.deviceId).connection.state;
+
+  await t.step("silent a minute: the board is told once (door.changed) that it is offline, before any alarm", async () => {
+    assertEquals(await announceSilent(sql), 0, "online: nothing to tell");
+    // Its stream open on some process: online, however long since its last call.
+    await sql`update device_presence set last_seen_at = now() - interval '61 seconds', stream_until = now() + interval '30 seconds'
+              where device_id = ${b.deviceId}`;
+    assertEquals(await announceSilent(sql), 0, "a stream open");
+    await sql`update device_presence set stream_until = now() - interval '61 seconds' where device_id = ${b.deviceId}`;
+    const told = await toldOfDoor();
+    const claimed = await Promise.all([announceSilent(sql), announceSilent(sql)]);
+    assertEquals(claimed.reduce((a, n) => a + n, 0), 1);
+    assertEquals(await announceSilent(sql), 0, "not again");
+    assertEquals([await toldOfDoor(), await shownOnBoard()], [told + 1, "offline"]);
+    assertEquals(await raiseOffline(sql, 90, notices), 0, "no alarm before 90 s");
+  });
+
   await t.step("silent past DEVICE_OFFLINE_SECONDS: one offline alarm, at the moment it became due, however many look at once", async () => {
     await sql`update device_presence set last_seen_at = now() - interval '200 seconds', stream_until = null
               where device_id = ${b.deviceId}`;
@@ -62,9 +83,18 @@ describeApp("door watch", async (t, testApp) => {
     // Its contact, then the alarm's resolution, are written after the call's answer.
     await until(async () => !!(await alarmsOf(b.deviceId, "device.offline"))[0].resolvedAt);
     assertEquals((await presence(b.deviceId)).offlineSince, null);
+    assertEquals(await shownOnBoard(), "online");
     const [alarm] = await alarmsOf(b.deviceId, "device.offline");
     assert(alarm.resolvedAt, "resolved");
     assertEquals(alarm.resolvedBy?.type, "system");
+    // Its next silent minute is told again, and so is its return before any alarm.
+    await sql`update device_presence set last_seen_at = now() - interval '61 seconds', stream_until = null where device_id = ${b.deviceId}`;
+    assertEquals(await announceSilent(sql), 1);
+    const told = await toldOfDoor();
+    const rekeyed = await b.admin.request("POST", `/api/devices/${b.deviceId}/api-key`);
+    await deviceClient(testApp, rekeyed.json.apiKey)("POST", "/api/access/decisions", { body: { credential: { type: "EM41", cardCode: "x" } } });
+    await until(async () => (await toldOfDoor()) > told);
+    assertEquals([await toldOfDoor(), await shownOnBoard()], [told + 1, "online"]);
   });
 
   await t.step("a door never heard from is never offline", async () => {
@@ -72,6 +102,29 @@ describeApp("door watch", async (t, testApp) => {
       insert into devices (name, device_id, type, room_id) values ('Quiet', 'QUIET-1', 'reader', ${b.roomId}) returning id`;
     assertEquals(await raiseOffline(sql, 90, notices), 0);
     assertEquals(await alarmsOf(quiet.id, "device.offline"), []);
+  });
+
+  await t.step("a room's lock moved by the first person in or a lockdown: its doors' entries are told once", async () => {
+    const lockOnBoard = async () =>
+      (await b.admin.request("GET", "/api/doors")).json.find((d: { deviceId: number }) => d.deviceId === b.deviceId).lock;
+    const always = (await b.admin.request("POST", "/api/schedules", {
+      body: { name: "Always", timeZone: "UTC", weekly: Object.fromEntries(DAYS.map((d) => [d, [{ start: "00:00", end: "24:00" }]])) },
+    })).json.id;
+    const set = await b.admin.request("PUT", `/api/rooms/${b.roomId}`, { body: { name: "Lab", unlockScheduleId: always, firstPersonIn: true } });
+    assertEquals(set.json.doorState.state, "locked");
+    assertEquals(await announceLocks(sql), 0, "the first look only records what the board was shown");
+    const told = await toldOfDoor();
+    // The first person in unlocks it: no call announces that.
+    const door = deviceClient(testApp, (await b.admin.request("POST", `/api/devices/${b.deviceId}/api-key`)).json.apiKey);
+    const granted = await door("POST", "/api/access/decisions", { body: { credential: CARD } });
+    assertEquals(granted.json.decision, "granted");
+    const [first, second] = await Promise.all([announceLocks(sql), announceLocks(sql)]);
+    assertEquals([first + second, await announceLocks(sql), await toldOfDoor(), await lockOnBoard()], [1, 0, told + 1, "unlocked"]);
+    const lockdown = await b.admin.request("POST", "/api/lockdowns", { body: { scope: "rooms", roomIds: [b.roomId], reason: "Drill" } });
+    assertEquals(lockdown.status, 201, lockdown.text);
+    assertEquals([await announceLocks(sql), await toldOfDoor(), await lockOnBoard()], [1, told + 2, "lockdown"]);
+    await b.admin.request("POST", `/api/lockdowns/${lockdown.json.id}/end`);
+    assertEquals([await announceLocks(sql), await toldOfDoor(), await lockOnBoard()], [1, told + 3, "unlocked"]);
   });
 
   await t.step("a door still open at its deadline: one held-open alarm, at the deadline; none once it shut", async () => {

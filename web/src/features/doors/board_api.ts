@@ -2,8 +2,9 @@
 // offline with the time it was saved, and kept live: each door.changed puts that
 // door's new entry in place; a change that may move every door's list or lock (an
 // admin change, a lockdown), a (re)connection, or a door not on the board reads it
-// again (at most once a second); and so does half a minute passing, since a door falls
-// offline by keeping silent, which no event announces until its alarm. A change that
+// again (at most once a second); and so does half a minute passing, for the one part no
+// event announces: an offline door's list falling behind (api/doors/watch.ts announces
+// a door falling silent, and a lock moved by the clock). A change that
 // lands while a read is on its way is read again after it: that read's answer may
 // predate the change, and would put the door back as it was.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
