@@ -1,8 +1,9 @@
 // The access review at building scale (spec 4 §7; issue 31): 10,000 users, one room
 // held by a group of all of them on a schedule (and by 50 groups more), through a real
 // API process on a throwaway database on the PostgreSQL server named by DATABASE_URL.
-// Budget: GET /api/rooms/{id}/access under 150 ms (p50; p99 printed beside it). Also
-// its CSV, and GET /api/users/{id}/access for a person in every group.
+// Budget: under 150 ms (p50; p99 printed beside it) for each of "both answer ... and
+// export as CSV": GET /api/rooms/{id}/access, its CSV, and GET /api/users/{id}/access
+// for a person in every group.
 //
 //   npx deno run -A bench/access_review.ts     (USERS=, CALLS= change the size)
 import { throwawayDatabase } from "./throwaway_db.ts";
@@ -57,15 +58,15 @@ try {
   };
   console.log(`${USERS} users; load average ${Deno.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
   for (
-    const [label, path, budget] of [
-      ["GET /api/rooms/{id}/access", `/api/rooms/${api.roomId}/access`, true],
-      ["the same as CSV", `/api/rooms/${api.roomId}/access?format=csv`, false],
-      ["GET /api/users/{id}/access (in every group)", `/api/users/${api.userId}/access`, false],
+    const [label, path] of [
+      ["GET /api/rooms/{id}/access", `/api/rooms/${api.roomId}/access`],
+      ["the same as CSV", `/api/rooms/${api.roomId}/access?format=csv`],
+      ["GET /api/users/{id}/access (in every group)", `/api/users/${api.userId}/access`],
     ] as const
   ) {
     const { ms, items, kb } = await time(path);
-    const verdict = budget ? ` (budget p50 < ${BUDGET_MS} ms): ${percentile(ms, 50) < BUDGET_MS ? "ok" : "FAIL"}` : "";
-    console.log(`${label}: ${summary(ms, 1)}, ${items} rows, ${kb} KB${verdict}`);
+    const verdict = percentile(ms, 50) < BUDGET_MS ? "ok" : "FAIL";
+    console.log(`${label}: ${summary(ms, 1)}, ${items} rows, ${kb} KB (budget p50 < ${BUDGET_MS} ms): ${verdict}`);
   }
 } finally {
   await api.process.stop("SIGKILL");
