@@ -2,7 +2,8 @@
 // `Door forced open` on an open dashboard page and raises the Alarms badge; the alarm
 // is acknowledged and resolved from the Alarms page (each with a note); the Doors
 // board follows a door opening and closing without a reload and says `Behind since`
-// for a door that has not fetched its changed list; offline, the board shows what it
+// for a door that has not fetched its changed list, and hears a lock that only the
+// clock or the first person in moved (the server's door watch); offline, the board shows what it
 // saved and the alarms' actions say they need a connection. The doors are the API's
 // own callers here (their key, their calls), as the controller makes them.
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -151,6 +152,41 @@ test("the Doors board follows a door opening and closing, and says Behind for an
   await expect(page.getByRole("status").filter({ hasText: /^Offline: the board as saved at/ })).toBeVisible();
   await expect(card).toContainText("Up to date");
   await page.context().setOffline(false);
+});
+
+test("the Doors board hears a lock no admin moved: the first person in unlocks the room", async ({ page, request }) => {
+  const door = await keyedDoor(page, "First In");
+  const roomId = ((await (await page.request.get(`/api/devices/${door.id}`)).json()) as { roomId: number }).roomId;
+  const always = Object.fromEntries(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((d) => [d, [{ start: "00:00", end: "24:00" }]]),
+  );
+  const schedule = await page.request.post("/api/schedules", { data: { name: `Always ${Date.now()}`, timeZone: "UTC", weekly: always } });
+  expect(schedule.status(), await schedule.text()).toBe(201);
+  const set = await page.request.put(`/api/rooms/${roomId}`, {
+    data: { name: door.roomName, unlockScheduleId: ((await schedule.json()) as { id: number }).id, firstPersonIn: true },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  const group = await apiCreateGroup(page, "First in");
+  await apiAddGroupRoom(page, group.id, roomId);
+  const user = await apiCreateUser(page, "firstin");
+  const credential = { type: "HID Prox", facilityCode: "9", cardCode: String(Date.now() % 1e9) };
+  expect((await page.request.post(`/api/users/${user.id}/credentials`, { data: credential })).status()).toBe(201);
+  await apiAddMember(page, group.id, user.id);
+  // Its first contact, and the list it holds, are door.changed of their own: before the board.
+  await fetchList(request, door);
+
+  await page.goto("/dash/doors");
+  const card = page.getByRole("list", { name: "Doors" }).getByRole("listitem", { name: door.name });
+  await expect(card).toContainText("Locked");
+  await expect(card).toContainText("Up to date");
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+  // The first person in: a grant at the door, which no admin change or live event of
+  // its own announces; the server's door watch tells the board (within 5 s).
+  const decision = await request.post("/api/access/decisions", { headers: { authorization: `Bearer ${door.key}` }, data: { credential } });
+  expect(((await decision.json()) as { decision: string }).decision).toBe("granted");
+  await expect(card).toContainText("Unlocked", { timeout: 10_000 });
+  expect(navigations).toEqual([]);
 });
 
 test("offline, the alarms' actions say they need a connection", async ({ page, request }) => {

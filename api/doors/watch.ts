@@ -72,9 +72,9 @@ export async function announceSilent(sql: Sql): Promise<number> {
 
 /**
  * Announces (door.changed) the doors whose room's lock as the board shows it (locked,
- * unlocked, lockdown) moved since it was last told; how many doors. A room told for
- * the first time (it has just gained a keyed door) is only recorded: the admin change
- * that gave it one made the board read it. One process compares at a time.
+ * unlocked, lockdown) moved since it was last told; how many doors. A room not told
+ * before (it has just gained a keyed door, or this runs for the first time) is told
+ * too: its lock may have moved since the board read it. One process compares at a time.
  */
 export async function announceLocks(sql: Sql): Promise<number> {
   return await sql.begin(async (tx) => {
@@ -89,7 +89,7 @@ export async function announceLocks(sql: Sql): Promise<number> {
       on conflict (room_id) do update set lock = excluded.lock`;
     const doors = await tx<{ id: number }[]>`
       select id from devices where is_active and api_key_hash is not null
-        and room_id = any(${moved.filter((room) => told.has(room.id)).map((room) => room.id)}::int[])`;
+        and room_id = any(${moved.map((room) => room.id)}::int[])`;
     await doorsChanged(tx, doors.map((door) => door.id));
     return doors.length;
   });
