@@ -31,7 +31,9 @@ export async function doorBoard(sql: Queries, parts: RoomParts, deviceIds?: numb
     select d.id as device_id, d.name as device_name, d.room_id, r.name as room_name,
            p.device_id is null as never,
            ${onlineNow(sql)} as online,
-           least(greatest(p.last_seen_at, p.stream_until), now()) as last_seen_at,
+           -- Its last contact: now while a process vouches for its open stream, else its
+           -- last call or the last renewal of its stream (a process that died renewed no more).
+           case when p.stream_until > now() then now() else p.last_seen_at end as last_seen_at,
            s.position, s.since, p.list_etag, p.list_fetched_at,
            (select json_build_object('id', a.id, 'type', a.type, 'severity', a.severity)
             from alarms a where a.device_id = d.id and a.resolved_at is null

@@ -95,21 +95,27 @@ export async function announceLocks(sql: Sql): Promise<number> {
   });
 }
 
-/** Marks offline the devices silent for `offlineSeconds`, raising their alarms (at the moment each became due); how many. */
+/**
+ * Marks offline the devices silent for `offlineSeconds`, raising their alarms (at the
+ * moment each became due); how many. Silent since its last contact: its last call, or
+ * the last time a process renewed its open stream. A stream whose process died is
+ * vouched for until stream_until, yet was last known open at that renewal: the alarm
+ * waits for the vouch to lapse, and dates the silence from the renewal.
+ */
 export async function raiseOffline(sql: Sql, offlineSeconds: number, notices: Notices): Promise<number> {
   return await sql.begin(async (tx) => {
     const silent = await tx<(AlarmDevice & { silentSince: Date })[]>`
       with silent as (
         select p.device_id from device_presence p
-        where p.offline_since is null
-          and greatest(p.last_seen_at, p.stream_until) < now() - make_interval(secs => ${offlineSeconds})
+        where p.offline_since is null and coalesce(p.stream_until <= now(), true)
+          and p.last_seen_at < now() - make_interval(secs => ${offlineSeconds})
         for update skip locked
         limit ${BATCH}
       )
       update device_presence p set offline_since = now()
       from silent, devices d left join rooms r on r.id = d.room_id
       where p.device_id = silent.device_id and d.id = p.device_id
-      returning p.device_id, greatest(p.last_seen_at, p.stream_until) as silent_since,
+      returning p.device_id, p.last_seen_at as silent_since,
                 d.name, d.is_active, d.room_id, r.name as room_name`;
     for (const d of silent) {
       await applyAlarmChanges(tx, d, [{ raise: "device.offline", at: d.silentSince.getTime() + offlineSeconds * 1000 }], notices);

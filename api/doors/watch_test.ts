@@ -148,4 +148,23 @@ describeApp("door watch", async (t, testApp) => {
     assert(closed.resolvedAt, "resolved when the door shut");
     assertEquals(await raiseHeldOpen(sql, notices), 0);
   });
+
+  await t.step("a stream whose process died: silent since that process last renewed it, once its vouch lapsed", async () => {
+    // A door of its own (no call of another step's can touch its row): its stream last
+    // renewed 100 s ago, vouched for until a second from now.
+    const [door] = await sql<{ id: number }[]>`
+      insert into devices (name, device_id, type, room_id, api_key_hash) values ('Far', 'FAR-1', 'reader', ${b.roomId}, 'far')
+      returning id`;
+    await sql`insert into device_presence (device_id, last_seen_at, stream_until)
+              values (${door.id}, now() - interval '100 seconds', now() + interval '1 second')`;
+    assertEquals(await raiseOffline(sql, 90, notices), 0, "vouched for: online");
+    // Its process gone, the vouch lapsed 55 s ago.
+    await sql`update device_presence set stream_until = now() - interval '55 seconds' where device_id = ${door.id}`;
+    const [{ renewed }] = await sql`select last_seen_at as renewed from device_presence where device_id = ${door.id}`;
+    assertEquals(await raiseOffline(sql, 90, notices), 1);
+    const [alarm] = await alarmsOf(door.id, "device.offline");
+    assertEquals(alarm.startedAt.getTime(), renewed.getTime() + 90_000);
+    const entry = (await b.admin.request("GET", "/api/doors")).json.find((d: { deviceId: number }) => d.deviceId === door.id);
+    assertEquals([entry.connection.state, entry.connection.lastSeenAt], ["offline", renewed.toISOString()]);
+  });
 });

@@ -16,3 +16,8 @@ create table door_locks_told (
   room_id integer primary key references rooms on delete cascade,
   lock text not null
 );
+
+-- The offline watch dates a device's silence from its last contact (last_seen_at, which
+-- each renewal of an open stream moves), not from the end of a dead process's vouch.
+drop index device_presence_watch_idx;
+create index device_presence_watch_idx on device_presence (last_seen_at) where offline_since is null;
