@@ -72,7 +72,7 @@ export type EventData = {
   "alarm.acknowledged": Alarm;
   "alarm.resolved": Alarm;
   /** A guest's first entry (spec 4 §5): the visit, its arrivedAt set. */
-  "visit.arrived": Visit;
+  "visit.arrived": Omit<Visit, "pin">;
   "admin.change": AuditEvent;
   /** One door's entry as GET /api/doors shows it now. */
   "door.changed": DoorEntry;

@@ -145,8 +145,14 @@ async function withData(sql: Queries, rows: Row[], parts = new RoomParts()): Pro
         return alarms.get(row.subjectId);
       case "door.changed":
         return doors.get(row.subjectId);
-      case "visit.arrived":
-        return visits.get(row.subjectId);
+      case "visit.arrived": {
+        // Without its PIN, as the audit trail: a webhook's receiver is another system,
+        // and the PIN opens doors until the visit ends.
+        const visit = visits.get(row.subjectId);
+        if (!visit) return undefined;
+        const { pin: _, ...withoutPin } = visit;
+        return withoutPin;
+      }
       case "webhook.test":
         return { webhookId: row.subjectId, message: TEST_MESSAGE };
     }

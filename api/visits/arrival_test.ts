@@ -43,7 +43,7 @@ describeApp("a guest's arrival", async (t, testApp) => {
     assertEquals(events.length, 1);
     const [event] = await eventsById(sql, [Number(events[0].id)]);
     const data = event.data as { id: number; arrivedAt: Date; guestName: string };
-    assertEquals([data.id, data.guestName], [visit.id, "Gil Guest"]);
+    assertEquals([data.id, data.guestName, "pin" in data], [visit.id, "Gil Guest", false]);
     assert(data.arrivedAt instanceof Date);
     const deliveries = await sql`select 1 from webhook_deliveries where webhook_id = ${hook.json.id}`;
     assertEquals(deliveries.length, 1);
