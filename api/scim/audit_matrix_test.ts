@@ -27,8 +27,8 @@ describeApp("the SCIM audit matrix", async (t, testApp) => {
     return Number(made.json.id);
   };
 
-  const EXAMPLES: Record<string, () => Promise<Example>> = {
-    "POST /Users": async () => ({
+  const EXAMPLES: Record<string, () => Example | Promise<Example>> = {
+    "POST /Users": () => ({
       path: "/Users",
       body: { schemas: [USER], userName: `scim-new-${++n}@example.com`, name: { givenName: "New", familyName: "Person" } },
       events: [["user.create", "user", -1]],
@@ -53,7 +53,7 @@ describeApp("the SCIM audit matrix", async (t, testApp) => {
       const id = await person();
       return { path: `/Users/${id}`, events: [["user.delete", "user", id]] };
     },
-    "POST /Groups": async () => ({
+    "POST /Groups": () => ({
       path: "/Groups",
       body: { schemas: [GROUP], displayName: `Made ${++n}` },
       events: [["group.create", "group", -1]],
