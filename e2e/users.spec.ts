@@ -317,6 +317,34 @@ test.describe("user page", () => {
     expect((await page.request.get(`/api/users/${user.id}`)).status()).toBe(404);
   });
 
+  test("Danger Zone: the busy label names the switch under way; a deactivation queued offline never switches back on", async ({ page, context }) => {
+    const user = await apiCreateUser(page, "stale", { firstName: "Stale" });
+    await page.goto(`/dash/user/${user.id}`);
+    const zone = page.getByRole("region", { name: "Danger Zone" });
+    // The page shows the switch at once; the button says what is under way meanwhile.
+    const release = await holdRequests(page, "**/api/users/*/toggle-active");
+    await zone.getByRole("button", { name: "Deactivate User" }).click();
+    await expect(zone.getByRole("button", { name: "Deactivating..." })).toBeDisabled();
+    release();
+    await expect(toasts(page)).toContainText("User deactivated");
+    await zone.getByRole("button", { name: "Reactivate User" }).click();
+    await expect(toasts(page)).toContainText("User reactivated");
+    await page.unroute("**/api/users/*/toggle-active");
+
+    // Offline, this admin deactivates them; meanwhile another admin did so already.
+    await context.setOffline(true);
+    await zone.getByRole("button", { name: "Deactivate User" }).click();
+    await expect(page.getByText("Pending", { exact: true })).toBeVisible();
+    const other = await page.request.patch(`/api/users/${user.id}/toggle-active`, { data: { isActive: false } });
+    expect(other.status(), await other.text()).toBe(200);
+    await context.setOffline(false);
+    // The queued change goes: it says "off", not "switch", so they stay off.
+    await expect(page.getByText("Pending", { exact: true })).toBeHidden();
+    await expect(zone.getByRole("button", { name: "Reactivate User" })).toBeVisible();
+    const read = await (await page.request.get(`/api/users/${user.id}`)).json();
+    expect(read.isActive).toBe(false);
+  });
+
   test("a failed delete says so with the server's reason", async ({ page }) => {
     const admin = await apiUserByEmail(page, DEMO_ADMIN.email);
     await page.goto(`/dash/user/${admin.id}`);

@@ -150,9 +150,9 @@ export function auditChange(
 }
 
 /** A thing switched on or off: `<type>.reactivate` or `<type>.deactivate`. */
-export function auditToggle(c: Context<Env>, type: string, row: Row & { isActive: boolean }) {
+export function auditToggle(c: Context<Env>, type: string, row: Row & { isActive: boolean }, was: boolean) {
   const verb = row.isActive ? "reactivate" : "deactivate";
-  auditChange(c, type, verb, { ...row, isActive: !row.isActive }, row, ["isActive"]);
+  auditChange(c, type, verb, { ...row, isActive: was }, row, ["isActive"]);
 }
 
 /** The signed-in user as an actor: id and name as they are now. */

@@ -1,5 +1,5 @@
 // SQL that the entity tables share, by table name (postgres.js quotes it as an
-// identifier): the row lock of a versioned edit, flipping is_active, deletion;
+// identifier): the row lock of a versioned edit, switching is_active, deletion;
 // and a group's links to its members and rooms.
 import type { Queries } from "./connect.ts";
 
@@ -14,11 +14,17 @@ export async function lockRow(sql: Queries, table: Table, id: number): Promise<b
   return Boolean(row);
 }
 
-/** Flips is_active; the new value, or null when there is no such row. */
-export async function toggleActive(sql: Queries, table: Table, id: number) {
-  const [row] = await sql<{ isActive: boolean }[]>`
-    update ${sql(table)} set is_active = not is_active where id = ${id} returning is_active`;
-  return row ? row.isActive : null;
+/**
+ * Switches is_active to `wanted`, or flips it when no state is asked for: the value
+ * before and after, or null when there is no such row.
+ */
+export async function setActive(sql: Queries, table: Table, id: number, wanted: boolean | undefined) {
+  const [row] = await sql<{ was: boolean; isActive: boolean }[]>`
+    with old as (select id, is_active from ${sql(table)} where id = ${id} for update)
+    update ${sql(table)} t set is_active = coalesce(${wanted ?? null}::boolean, not old.is_active)
+    from old where t.id = old.id
+    returning old.is_active as was, t.is_active`;
+  return row ?? null;
 }
 
 /** Deletes the row (what cascades goes with it); false when there was none. */

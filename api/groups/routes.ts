@@ -2,7 +2,8 @@
 // deletion and membership. Room grants of a group are document 2 (api/rooms).
 import { Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
-import { deleteRow, lockRow, toggleActive } from "../db/rows.ts";
+import { deleteRow, lockRow, setActive } from "../db/rows.ts";
+import { wantedActive } from "../http/audited_rows.ts";
 import type { Env } from "../http/env.ts";
 import { uniqueOr409 } from "../http/errors.ts";
 import { found, notFound } from "../http/not_found.ts";
@@ -72,11 +73,14 @@ export const groupRoutes = new Hono<Env>()
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
     const refusal = "The Admin group cannot be deactivated: no active administrator would be left";
-    await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
-      if ((await toggleActive(tx, "groups", id)) === null) throw notFound.group();
+    const wanted = await wantedActive(c);
+    const switched = await keepingAnAdmin(c.var.sql, refusal, async (tx) => {
+      const switched = await setActive(tx, "groups", id, wanted);
+      if (!switched) throw notFound.group();
+      return switched;
     });
     const group = await existingGroup(c.var.sql, id);
-    auditToggle(c, "group", group);
+    auditToggle(c, "group", group, switched.was);
     return c.json(group);
   })
   .delete("/:id", allow.admin, async (c) => {

@@ -5,13 +5,15 @@
 import type { Context } from "hono";
 import { auditChange, auditToggle } from "../audit/record.ts";
 import type { Queries } from "../db/connect.ts";
-import { deleteRow, lockRow, type Table, toggleActive } from "../db/rows.ts";
+import { deleteRow, lockRow, setActive, type Table } from "../db/rows.ts";
 import type { Deleted } from "./contract.ts";
 import type { Env } from "./env.ts";
 import { type ApiError, conflict } from "./errors.ts";
 import { found } from "./not_found.ts";
 import { transaction } from "./transaction.ts";
 import { lockForEdit } from "./versions.ts";
+import { body } from "./validate.ts";
+import { toggleBody } from "./schema_parts.ts";
 
 type Row = { id: number; updatedAt: Date } & Record<string, unknown>;
 
@@ -46,15 +48,19 @@ export const auditedEdit = <T extends Row>(
     return after;
   });
 
-/** PATCH …/toggle-active: switches the row on or off and audits it. Returns the row after. */
+/** PATCH …/toggle-active's wanted state (toggleBody), or undefined for a flip. */
+export const wantedActive = async (c: Context) => (await body(c, toggleBody)).isActive;
+
+/** PATCH …/toggle-active: switches the row on or off (to the state asked for) and audits it. Returns the row after. */
 export async function auditedToggle<T extends Row & { isActive: boolean }>(
   c: Context<Env>,
   kind: RowKind<T>,
   id: number,
 ) {
-  if ((await toggleActive(c.var.sql, kind.table, id)) === null) throw kind.missing();
+  const switched = await setActive(c.var.sql, kind.table, id, await wantedActive(c));
+  if (!switched) throw kind.missing();
   const row = await rowOr404(kind, c.var.sql, id);
-  auditToggle(c, kind.type, row);
+  auditToggle(c, kind.type, row, switched.was);
   return row;
 }
 

@@ -25,3 +25,11 @@ export const instant = z.string().max(40).refine(
   (value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)),
   "must be an ISO date or date-time",
 ).transform((value) => new Date(value));
+
+/**
+ * PATCH …/toggle-active's optional body: the state wanted. Without it the switch flips
+ * (spec 1 §9, a toggle); with it, a change queued offline or sent from a screen that
+ * was behind cannot switch back what someone else switched meanwhile (the dashboard
+ * always sends it).
+ */
+export const toggleBody = z.object({ isActive: z.boolean({ error: "isActive must be true or false" }).optional() });

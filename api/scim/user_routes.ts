@@ -47,7 +47,7 @@ async function saveUser(c: Context<Env>, tx: Queries, before: ScimUserRow, state
   }
   if (after.externalId !== before.externalId) await setExternalId(tx, "users", id, after.externalId);
   auditPersonChange(c, before, { ...before, ...after });
-  if (await setUserActive(tx, id, after.isActive)) auditToggle(c, "user", { ...before, ...after });
+  if (await setUserActive(tx, id, after.isActive)) auditToggle(c, "user", { ...before, ...after }, before.isActive);
   return await existing(tx, id);
 }
 

@@ -3,7 +3,8 @@
 // Badges: credentials_routes.ts.
 import { type Context, Hono } from "hono";
 import type { Queries } from "../db/connect.ts";
-import { toggleActive } from "../db/rows.ts";
+import { setActive } from "../db/rows.ts";
+import { wantedActive } from "../http/audited_rows.ts";
 import type { Env } from "../http/env.ts";
 import { conflict, uniqueOr409 } from "../http/errors.ts";
 import { found, notFound } from "../http/not_found.ts";
@@ -92,13 +93,15 @@ export const userRoutes = new Hono<Env>()
   .patch("/:id/toggle-active", allow.admin, async (c) => {
     const id = idParam(c);
     if (id === c.var.user!.id) throw conflict("You cannot deactivate your own account");
-    await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
-      const isActive = await toggleActive(tx, "users", id);
-      if (isActive === null) throw notFound.user();
-      if (!isActive) await revokeAccess(tx, id);
+    const wanted = await wantedActive(c);
+    const switched = await keepingAnAdmin(c.var.sql, LAST_ADMIN, async (tx) => {
+      const switched = await setActive(tx, "users", id, wanted);
+      if (!switched) throw notFound.user();
+      if (!switched.isActive) await revokeAccess(tx, id);
+      return switched;
     });
     const user = await existingUser(c.var.sql, id);
-    auditToggle(c, "user", user);
+    auditToggle(c, "user", user, switched.was);
     return c.json(user);
   })
   .get("/:id/verification-status", allow.admin, async (c) => {

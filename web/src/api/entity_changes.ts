@@ -48,7 +48,11 @@ type ChangeOf<T> = {
   also?: (cache: QueryClient, entity: T) => void;
 };
 
-/** PATCH {path}/{id}/toggle-active: the entity is switched on or off at once. */
+/**
+ * PATCH {path}/{id}/toggle-active: the entity is switched on or off at once. The
+ * request names the state wanted, not a flip: sent late (queued offline) or from a
+ * screen that was behind, it cannot switch back what another admin switched meanwhile.
+ */
 export const useToggleChange = <T extends Entity & { isActive: boolean }>(
   kind: EntityKind<T>,
   change: ChangeOf<T>,
@@ -57,7 +61,7 @@ export const useToggleChange = <T extends Entity & { isActive: boolean }>(
 
 function toggleChange<T extends Entity & { isActive: boolean }>(kind: EntityKind<T>, { describe, affects, also }: ChangeOf<T>): Change<T, T> {
   return {
-    request: (entity) => ({ method: "PATCH", path: `${kind.path}/${entity.id}/toggle-active` }),
+    request: (entity) => ({ method: "PATCH", path: `${kind.path}/${entity.id}/toggle-active`, body: { isActive: !entity.isActive } }),
     describe,
     optimistic: (cache, entity) => {
       kind.patch(cache, entity.id, (e) => ({ ...e, isActive: !entity.isActive }));

@@ -12,8 +12,8 @@ import Card from "@mui/joy/Card";
 import Divider from "@mui/joy/Divider";
 import Typography from "@mui/joy/Typography";
 
-/** A change of the page (its mutation): whether it runs, and running it on the thing. */
-type Change<T> = { isPending: boolean; mutate: (item: T) => void };
+/** A change of the page (its mutation): whether it runs, on what (as it was then), and running it on the thing. */
+type Change<T> = { isPending: boolean; variables?: T; mutate: (item: T) => void };
 
 /** What switching does, said while the thing is active and while it is not; what deleting does. */
 export type DangerTexts = { active: string; inactive: string; remove: string };
@@ -39,7 +39,10 @@ export function DangerZone<T extends { isActive: boolean }>(
   const active = item.isActive;
   const busy = toggle.isPending || remove.isPending;
   const toggleTitle = `${active ? "Deactivate" : onWord} ${kind}`;
-  const toggleBusy = busyText === "processing" ? "Processing..." : active ? "Deactivating..." : `${onWord.slice(0, -1)}ing...`;
+  // The page shows the switch done at once (optimistic): while it runs, the verb is of
+  // the state it was switched from.
+  const switching = toggle.isPending && toggle.variables ? toggle.variables.isActive : active;
+  const toggleBusy = busyText === "processing" ? "Processing..." : switching ? "Deactivating..." : `${onWord.slice(0, -1)}ing...`;
   return (
     <DangerCard>
       <Row title={toggleTitle} text={active ? texts.active : texts.inactive}>
