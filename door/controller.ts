@@ -1,9 +1,12 @@
 // The reference door controller (spec 3 §3). It keeps its door's access list (at
 // start, and again on each list-changed of its event stream, by asking what changed
 // since its version and checking the result against the server's digest: issue 33),
-// asks the server for each badge and, when the server does not answer within 300 ms
-// or cannot be reached, decides alone with the server's own rules (api/access/offline_decision.ts)
-// and keeps that decision on disk until the server has it. It follows its room's
+// asks the server for each badge and, when the server does not answer within 300 ms,
+// cannot be reached or cannot decide now (429, 5xx), decides alone with the server's own
+// rules (api/access/offline_decision.ts) and keeps that decision on disk until the server
+// has it; a badge the server refused to decide is denied, and while the server refuses its
+// key (401: revoked, rotated, the device deleted) it grants nobody alone, even after a
+// restart (its list may be one an admin meant to take away). It follows its room's
 // unlock schedule and lockdowns. Every event is one line of output. When the
 // server is away or overloaded it tries again after a random, growing wait and no
 // sooner than the server's Retry-After (backoff.ts, issue 32), so that a fleet of
@@ -14,7 +17,7 @@
 // on disk with the rest, so a restart does not give five more guesses).
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput } from "../api/access/schemas.ts";
-import { decideAlone, WrongPins } from "../api/access/offline_decision.ts";
+import { type AloneDecision, decideAlone, WrongPins } from "../api/access/offline_decision.ts";
 import { applyDelta, type ListDelta } from "../api/access/list_delta.ts";
 import { HeldDigest } from "../api/access/list_digest.ts";
 import { currentSince, isOpen } from "../api/schedules/schedule_time.ts";
@@ -28,6 +31,8 @@ export const ASK_TIMEOUT_MS = 300;
 const UPLOAD_BATCH = 200;
 /** A grant, an exit request or a remote unlock releases the lock this long (spec 4 §1). */
 export const RELEASE_MS = 5_000;
+/** Why a badge is denied while the server refuses the door's key. */
+const KEY_REFUSED = "Device key refused";
 
 export type ControllerOptions = {
   url: string;
@@ -57,7 +62,6 @@ export class DoorController {
   #doorOpen: boolean | undefined;
   /** Until when (its clock) the lock is released by a grant, an exit request or a remote unlock. */
   #releasedUntil = -Infinity;
-  #keyRefused = false;
   /** Wrong PINs it saw while deciding alone (the server counts those it decides), counted in its state. */
   #wrongPins!: WrongPins;
   readonly #now: () => number;
@@ -98,7 +102,7 @@ export class DoorController {
 
   /** The server refused its key (401): rotated or revoked by an admin, or the device deleted. */
   get keyRefused(): boolean {
-    return this.#keyRefused;
+    return this.#state?.keyRefused ?? false;
   }
 
   /** Hands over now what it decided alone, and waits until that is done (or failed). */
@@ -108,33 +112,47 @@ export class DoorController {
     await this.#uploading;
   }
 
-  /** One badge: the server's decision, or its own when the server does not answer in time. */
+  /**
+   * One badge: the server's decision, or its own when the server does not answer in time
+   * or cannot decide now; denied when the server refused the request (its key, its fields).
+   */
   async badge(credential: CredentialInput, action = "Unlock") {
     const eventId = crypto.randomUUID();
     const asked = await this.#call("POST", "/api/access/decisions", {
       body: { credential, action, eventId },
       timeoutMs: ASK_TIMEOUT_MS,
     }).catch((error) => error as Error);
-    if (!(asked instanceof Error) && asked.status === 200) {
-      const d = await asked.json();
-      if (d.decision === "granted") await this.#granted();
-      this.#print(`${d.decision} ${d.userName ?? "-"}: ${d.message} (server)`);
-      this.#upload(); // the server is back: hand over what was decided alone
+    if (asked instanceof Error || cannotAnswerNow(asked.status)) {
+      if (!(asked instanceof Error)) await asked.body?.cancel();
+      const why = asked instanceof Error ? message(asked) : `answered ${asked.status}`;
+      return await this.#alone(credential, action, eventId, why);
+    }
+    if (asked.status !== 200) {
+      // Refused by the server (401: its key; another 4xx: the request): not for the door to decide.
+      const error = await errorOf(asked);
+      const d = denied(asked.status === 401 ? KEY_REFUSED : error);
+      this.#print(`denied -: ${d.message} (server)`);
       return d;
     }
-    if (!(asked instanceof Error)) await asked.body?.cancel();
-    const why = asked instanceof Error ? message(asked) : `answered ${asked.status}`;
-    return await this.#alone(credential, action, eventId, why);
+    const d = await asked.json();
+    if (d.decision === "granted") await this.#granted();
+    this.#print(`${d.decision} ${d.userName ?? "-"}: ${d.message} (server)`);
+    this.#upload(); // the server is back: hand over what was decided alone
+    return d;
   }
 
   async #alone(credential: CredentialInput, action: string, eventId: string, why: string) {
     const list = this.#state.list;
     const at = new Date(this.#now());
     const pin = credential.type === "PIN";
-    const d = list
+    // A refused key's list may hold people an admin meant to shut out by revoking it.
+    const d = this.#state.keyRefused
+      ? denied(KEY_REFUSED)
+      : list
       ? decideAlone(list, credential, at, { pinLocked: pin && this.#wrongPins.locked(at.getTime()) })
-      : { decision: "denied" as const, reason: null, message: "No access list yet", userId: null, userName: null };
-    // A PIN no listed visit holds is a wrong one, as the server counts unknown ones.
+      : denied("No access list yet");
+    // A PIN no listed visit holds is a wrong one, as the server counts unknown ones
+    // (one not looked for, its key refused, is not).
     if (pin && list && d.reason === null && d.visitId === null) this.#wrongPins.wrong(at.getTime());
     const event: OfflineEvent = {
       eventId,
@@ -392,9 +410,14 @@ export class DoorController {
     }
   }
 
-  /** A remote unlock (spec 3 §3, §4): opens unless the command expired or a lockdown holds; answers either way. */
-  async #remoteUnlock(command: { commandId: number; userName: string; expiresAt: string }) {
-    const refusal = this.#state.list?.lockdown
+  /**
+   * A remote unlock (spec 3 §3, §4): opens unless the command expired or a lockdown holds
+   * that its user's group does not override (spec 3 §2); answers either way.
+   */
+  async #remoteUnlock(command: { commandId: number; userId: number | null; userName: string; expiresAt: string }) {
+    const list = this.#state.list;
+    const lockedOut = list?.lockdown && !(command.userId !== null && list.lockdownOverrideUserIds.includes(command.userId));
+    const refusal = lockedOut
       ? "Lockdown in effect"
       : Date.parse(command.expiresAt) <= this.#now()
       ? "The command expired"
@@ -459,8 +482,14 @@ export class DoorController {
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
       signal: signals.length ? AbortSignal.any(signals) : undefined,
     });
-    if (res.status === 401 && !this.#keyRefused) this.#print("device key refused: rotated, revoked or the device deleted");
-    this.#keyRefused = res.status === 401;
+    // Refused from a 401 until another answer: 429 and 5xx say nothing of the key (a
+    // busy server, its database away). Kept on disk, so that a restart still grants nobody alone.
+    const refused = res.status === 401 || (this.#state.keyRefused && cannotAnswerNow(res.status));
+    if (refused !== this.#state.keyRefused) {
+      this.#state.keyRefused = refused;
+      this.#print(refused ? "device key refused: rotated, revoked or the device deleted" : "device key accepted");
+      await this.#save();
+    }
     return res;
   }
 }
@@ -492,10 +521,21 @@ class Refused extends Error {
     return new Refused(what, res.status, await res.text(), res.headers.get("retry-after"));
   }
 
-  /** Too many requests, or the server's own trouble (503 when overloaded): not an answer about this door. */
   get worthRetrying() {
-    return this.status === 429 || this.status >= 500;
+    return cannotAnswerNow(this.status);
   }
+}
+
+/** Too many requests, or the server's own trouble (503 when busy or its database away): not an answer about this door. */
+const cannotAnswerNow = (status: number) => status === 429 || status >= 500;
+
+/** A denial not by the list's rules: no list, its key refused, a request the server refused. */
+const denied = (message: string): AloneDecision => ({ decision: "denied", reason: null, message, userId: null, userName: null });
+
+/** The server's error message ({ error }), else its status. */
+async function errorOf(res: Response) {
+  const body = await res.json().catch(() => null);
+  return typeof body?.error === "string" ? body.error as string : `answered ${res.status}`;
 }
 
 const message = (error: unknown) => error instanceof Error ? error.message : String(error);

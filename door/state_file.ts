@@ -1,7 +1,8 @@
 // What a door controller keeps on disk, so that a restart while the server is
-// gone still decides (the last access list) and loses nothing (the decisions made
-// alone, until the server has them). Written whole to a temporary file and renamed
-// over the old one: a crash mid-write leaves the previous state, never half of one.
+// gone still decides (the last access list, unless the server last refused its key)
+// and loses nothing (the decisions made alone, until the server has them). Written
+// whole to a temporary file and renamed over the old one: a crash mid-write leaves the
+// previous state, never half of one.
 import type { AccessList } from "../api/access/access_list.ts";
 import type { CredentialInput, Reason } from "../api/access/schemas.ts";
 import type { DoorEventType } from "../api/doors/door_rules.ts";
@@ -33,6 +34,8 @@ export type DoorState = {
   lastGrantAt: string | null;
   /** The wrong PINs it saw deciding alone, and the lockout they made (WrongPins). */
   wrongPins: PinFailures;
+  /** The server refused its key (401) when last asked: it grants nobody alone until the server takes it again. */
+  keyRefused: boolean;
 };
 
 /** A controller's state before it has anything: new each time, as a controller changes its own in place. */
@@ -44,6 +47,7 @@ export const emptyState = (): DoorState => ({
   doorEvents: [],
   lastGrantAt: null,
   wrongPins: { at: [], lockedUntil: null },
+  keyRefused: false,
 });
 
 /** Where a controller keeps its state: a file (fileStore), or memory for the demo's doors. */
