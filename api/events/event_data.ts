@@ -9,6 +9,7 @@ import { alarmsById } from "../alarms/repo.ts";
 import { doorBoard } from "../doors/board.ts";
 import { RoomParts } from "../access/room_parts.ts";
 import { visitsById } from "../visits/repo.ts";
+import { EVENTS_KEPT_DAYS } from "../jobs/housekeeping.ts";
 import type { Event, EventType, RemoteUnlock } from "./contract.ts";
 
 /**
@@ -54,9 +55,15 @@ export function behind(start: Position, at: Position): boolean {
   return t < BigInt(xmax) && !running.split(",").includes(at.txid);
 }
 
-/** The position of event `id`, or undefined once it is gone (pruned) or was never written. */
+/**
+ * The position of event `id`, or undefined once it is gone (pruned) or was never
+ * written, or is older than EVENTS_KEPT_DAYS: housekeeping keeps such an event while a
+ * delivery still needs it, but not those after it, which a reader resuming from it
+ * would skip unawares.
+ */
 export async function positionOf(sql: Queries, id: number): Promise<Position | undefined> {
-  const [row] = await sql<Position[]>`select txid::text, id from events where id = ${id}`;
+  const [row] = await sql<Position[]>`select txid::text, id from events
+    where id = ${id} and at >= now() - ${EVENTS_KEPT_DAYS} * interval '1 day'`;
   return row;
 }
 

@@ -18,6 +18,8 @@
 // an id, so that a Last-Event-ID never stands past an event still to come; and the
 // streams that heard it are sent its id alone once the process steps past it. So one
 // long transaction (an import, a slow commit) holds back no dashboard's lockdown.
+//
+// A stream ends once its session is no longer an active admin's (admin_sessions.ts).
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
@@ -25,6 +27,7 @@ import type { Event } from "./contract.ts";
 import type { RoomParts } from "../access/room_parts.ts";
 import { type EventStream, OpenStreams, writeEvent } from "../http/event_stream.ts";
 import { behind, committedAfter, eventsOf, type Position, positionOf, startPosition } from "./event_data.ts";
+import { AdminSessions, type StreamSession } from "./admin_sessions.ts";
 
 export const POLL_MS = 250;
 const PAGE = 500;
@@ -51,6 +54,7 @@ export class LiveEvents {
   #queue: Promise<unknown> = Promise.resolve();
   #readQueued = false;
   #poll: ReturnType<typeof setInterval> | undefined;
+  readonly #sessions: AdminSessions;
 
   constructor(
     private readonly sql: Queries,
@@ -61,6 +65,7 @@ export class LiveEvents {
     stopping?: AbortSignal,
   ) {
     this.#streams = new OpenStreams(stopping, () => this.#stopPolling());
+    this.#sessions = new AdminSessions(sql, log);
   }
 
   /**
@@ -76,9 +81,18 @@ export class LiveEvents {
       : { start: await startPosition(this.sql), resync: lastEventId !== undefined };
   }
 
-  /** Adds the stream: it first hears `resync` if asked, what was written since `start`, then every event live. */
-  async open(stream: EventStream, { start, resync }: { start: Position; resync: boolean }) {
+  /**
+   * Adds the stream: it first hears `resync` if asked, what was written since `start`,
+   * then every event live, until `session` is no longer an active admin's.
+   */
+  async open(
+    stream: EventStream,
+    { start, resync }: { start: Position; resync: boolean },
+    session: StreamSession,
+  ) {
     if (this.#streams.closing) return stream.abort();
+    // Watched from the first: catching up may take a while.
+    this.#sessions.watch(stream, session);
     this.#listening ??= this.listen("events", () => this.#read());
     await this.#listening;
     await this.#run(async () => {

@@ -1,10 +1,12 @@
 // GET /api/events/stream (admin): the dashboards' live events (live_events.ts). A
 // reconnecting client's Last-Event-ID (the id of the last event it heard) resumes
-// the stream after that event.
+// the stream after that event. The stream ends once its session is no longer an
+// active admin's (admin_sessions.ts).
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
 import { badRequest } from "../http/errors.ts";
 import { allow } from "../auth/access.ts";
+import { sessionTokenHash } from "../auth/sessions.ts";
 import { eventStream, keepOpen } from "../http/event_stream.ts";
 
 /** Event ids are bigint: up to 15 digits, below 2^53. */
@@ -18,8 +20,13 @@ export const eventRoutes = new Hono<Env>()
     }
     // Taken before the answer goes out: whatever is committed once the client has it is heard.
     const start = await c.var.liveEvents.startOf(last === undefined ? undefined : Number(last));
+    // allow.admin found the session: it has a token.
+    const session = {
+      tokenHash: sessionTokenHash(c, c.var.config)!,
+      idleMinutes: c.var.config.sessionIdleMinutes,
+    };
     return eventStream(c, async (stream) => {
-      await c.var.liveEvents.open(stream, start);
+      await c.var.liveEvents.open(stream, start, session);
       await keepOpen(stream);
     });
   });

@@ -1,11 +1,12 @@
 // Deletes what has outlived its purpose: ended sessions, unused passkey
 // challenges and single sign-on flows, idempotency keys past 24 h, old sign-in
-// failures, events (with their webhook deliveries) past EVENTS_KEPT_DAYS, e-mail and
-// push messages settled (sent, failed, unsent) as long ago, and password-reset
-// requests past a day (their links live an hour, and the limit looks back an hour:
-// auth/password_reset.ts), wrong PINs and PIN lockouts past 10 minutes (they
-// count for 60 seconds), and the access lists' change log past a day
-// (access/list_changes.ts: a door holding an older list is sent the whole list).
+// failures, events (with their webhook deliveries) past EVENTS_KEPT_DAYS but those a
+// delivery holds back (pruneEvents), e-mail and push messages settled (sent, failed,
+// unsent) as long ago, password-reset requests past a day (their links live an hour,
+// and the limit looks back an hour: auth/password_reset.ts), wrong PINs and PIN
+// lockouts past 10 minutes (they count for 60 seconds), and the access lists' change
+// log past a day (access/list_changes.ts: a door holding an older list is sent the
+// whole list).
 //
 // One process at a time (spec 3 §7): every process looks every CHECK_MS, and the one
 // whose update moves the housekeeping row's next_run_at an hour on sweeps; the others
@@ -17,10 +18,11 @@ import type { Logger } from "../http/logger.ts";
 import { KEY_TTL_HOURS } from "../http/idempotency.ts";
 import { WINDOW_SECONDS } from "../auth/throttle.ts";
 import { pruneListChanges } from "../access/list_changes.ts";
+import { DELIVERIES_SHOWN } from "../webhooks/repo.ts";
 
 /** Longer than any delivery's retries (about 3 days 4 hours) and any stream's reconnection. */
 export const EVENTS_KEPT_DAYS = 7;
-const EVENTS_BATCH = 5_000;
+export const EVENTS_BATCH = 5_000;
 const CHECK_MS = 60 * 1000;
 
 export async function sweep(sql: Queries, idleMinutes: number) {
@@ -39,16 +41,48 @@ export async function sweep(sql: Queries, idleMinutes: number) {
   await sql`delete from mail_messages where status <> 'pending' and created_at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day'`;
   await sql`delete from push_messages where status <> 'pending' and created_at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day'`;
   let events = 0;
-  while (true) {
-    // The oldest events by id, a batch a statement, so each delete stays short.
-    const [gone] = await sql`with d as (
-        delete from events where id in (select id from events order by id limit ${EVENTS_BATCH})
-          and at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day' returning 1)
-      select count(*)::int as n from d`;
-    events += gone.n as number;
-    if (gone.n < EVENTS_BATCH) break;
+  for (let after: number | null = 0; after !== null;) {
+    const batch = await pruneEvents(sql, after);
+    events += batch.gone;
+    after = batch.next;
   }
   return { sessions: sessions.n as number, events };
+}
+
+/**
+ * Deletes, of the oldest events after id `after` (a batch a statement, so each delete
+ * stays short), those older than EVENTS_KEPT_DAYS, but those a delivery holds back:
+ * one still pending (spec 3 §6: sent at least once, or marked failed after its
+ * retries; a turned-off endpoint's wait until it is turned on again, or deleted), or
+ * one among the latest DELIVERIES_SHOWN of its endpoint, which its deliveries page
+ * lists (a failed one with its retry; each with its event's type). So at most that
+ * many a webhook, besides the pending ones. Those held are stepped over, each looked at
+ * once a sweep. `next`: where the next batch starts, or null once this one reached the
+ * events still kept.
+ */
+async function pruneEvents(sql: Queries, after: number) {
+  const [batch] = await sql<{ gone: number; size: number; allOld: boolean; last: string }[]>`
+    with batch as (
+      select id, at < now() - ${EVENTS_KEPT_DAYS} * interval '1 day' as old
+      from events where id > ${after} order by id limit ${EVENTS_BATCH}),
+    -- The first delivery each endpoint's page shows: once a statement, not once an event.
+    shown as materialized (
+      select w.id as webhook_id, (select min(s.id) from (select id from webhook_deliveries
+        where webhook_id = w.id order by id desc limit ${DELIVERIES_SHOWN}) s) as first_id
+      from webhooks w),
+    gone as (
+      delete from events e using batch b
+      where e.id = b.id and b.old and not exists (
+        select 1 from webhook_deliveries d join shown on shown.webhook_id = d.webhook_id
+        where d.event_id = e.id and (d.status = 'pending' or d.id >= shown.first_id))
+      returning 1)
+    select (select count(*)::int from gone) as gone, count(*)::int as size, bool_and(old) as all_old,
+      max(id)::text as last
+    from batch`;
+  return {
+    gone: batch.gone,
+    next: batch.size === EVENTS_BATCH && batch.allOld ? Number(batch.last) : null,
+  };
 }
 
 /** Sweeps when this process is the one to claim the hour's run; null when another has it. */

@@ -1,6 +1,7 @@
-import { assertEquals } from "../testing/assert.ts";
+import { assert, assertEquals } from "../testing/assert.ts";
 import { addUser, describeApp } from "../testing/test_app.ts";
-import { runHousekeeping, sweep } from "./housekeeping.ts";
+import { DELIVERIES_SHOWN } from "../webhooks/repo.ts";
+import { EVENTS_BATCH, runHousekeeping, sweep } from "./housekeeping.ts";
 
 describeApp("housekeeping removes only what has expired", async (t, { sql, login }) => {
   await addUser(sql, { email: "a@example.com" });
@@ -65,16 +66,66 @@ describeApp("housekeeping: one run an hour, whichever process claims it", async 
     },
   );
 
-  await t.step("events older than a week go, with their deliveries; newer ones stay", async () => {
-    await sql`insert into webhooks (url, secret) values ('https://example.com/hook', 'whsec_x')`;
+  await t.step("events older than a week go; newer ones stay", async () => {
     await sql`insert into events (type, subject_id, at) values
       ('admin.change', 1, now() - interval '8 days'), ('admin.change', 2, now() - interval '6 days')`;
-    assertEquals((await sql`select count(*)::int as n from webhook_deliveries`)[0].n, 2);
     // Due a minute ago: "now()" on another connection of the pool, a moment later, has
     // been seen earlier than this statement's (a full parallel run, twice in five).
     await sql`update housekeeping set next_run_at = now() - interval '1 minute'`;
     assertEquals((await runHousekeeping(sql, 60))?.events, 1);
     assertEquals((await sql`select subject_id::int from events`).map((r) => r.subjectId), [2]);
-    assertEquals((await sql`select count(*)::int as n from webhook_deliveries`)[0].n, 1);
+  });
+});
+
+describeApp("housekeeping keeps an old event a delivery still needs", async (t, { sql }) => {
+  const webhook = async (url: string, eventTypes: string[]) =>
+    (await sql`insert into webhooks (url, secret, event_types)
+      values (${url}, 'whsec_x', ${eventTypes}) returning id`)[0].id;
+  const old = (type: string, subjects: number) =>
+    sql`insert into events (type, subject_id, at)
+      select ${type}, s, now() - interval '8 days' from generate_series(1, ${subjects}) s
+      returning id`;
+  const settle = (eventId: number, webhookId: number, status: string) =>
+    sql`update webhook_deliveries set status = ${status}, next_attempt_at = null
+      where event_id = ${eventId} and webhook_id = ${webhookId}`;
+  const deliveriesOf = (eventId: number) =>
+    sql`select webhook_id, status from webhook_deliveries where event_id = ${eventId}
+      order by webhook_id`;
+  // A whole batch of old events whose deliveries wait for their endpoint, turned off
+  // (they go if it is turned on again): the sweep steps over them to the next.
+  const off = await webhook("https://off.example.com/hook", []);
+  const waiting = await old("admin.change", EVENTS_BATCH);
+  await sql`update webhooks set is_active = false where id = ${off}`;
+  const [unsent] = await old("admin.change", 1);
+  // A failed delivery its endpoint's page still shows (with its retry) holds its event
+  // back, even though another endpoint's delivery of it is done; one that page no longer
+  // shows (the newest DELIVERIES_SHOWN are newer) does not.
+  const quiet = await webhook("https://quiet.example.com/hook", ["admin.change"]);
+  const busy = await webhook("https://busy.example.com/hook", []);
+  const [failed] = await old("admin.change", 1);
+  await settle(failed.id, quiet, "failed");
+  await settle(failed.id, busy, "delivered");
+  const [delivered] = await old("access.granted", 1);
+  await settle(delivered.id, busy, "delivered");
+  await sql`insert into events (type, subject_id)
+    select 'access.granted', s from generate_series(1, ${DELIVERIES_SHOWN}) s`;
+
+  await t.step("one with a pending or shown delivery stays, with its deliveries", async () => {
+    assertEquals((await sweep(sql, 60)).events, 2);
+    const left = new Set((await sql`select id from events`).map((row) => row.id));
+    assert(left.has(failed.id) && waiting.every((event) => left.has(event.id)));
+    const [{ pending }] = await sql`select count(*)::int as pending from webhook_deliveries
+      where webhook_id = ${off} and status = 'pending'`;
+    assertEquals(pending, EVENTS_BATCH);
+    assertEquals((await deliveriesOf(failed.id)).map((row) => [row.webhookId, row.status]), [
+      [quiet, "failed"],
+      [busy, "delivered"],
+    ]);
+  });
+
+  await t.step("the others go, with their deliveries", async () => {
+    const left = new Set((await sql`select id from events`).map((row) => row.id));
+    assertEquals([left.has(unsent.id), left.has(delivered.id)], [false, false]);
+    assertEquals((await deliveriesOf(delivered.id)).length, 0);
   });
 });
