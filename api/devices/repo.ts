@@ -74,14 +74,18 @@ export async function updateDevice(sql: Queries, id: number, input: UpdateDevice
   await sql`update devices set ${sql(changes, columns)} where id = ${id}`;
 }
 
+/**
+ * Sets the room; isPending false ends the device's wait. The row is not locked, so
+ * this never sets it true: a Last Lock approval landing meanwhile stays.
+ */
 export async function assignDevice(
   sql: Queries,
   id: number,
   roomId: number | null,
-  isPending: boolean | undefined,
+  isPending: boolean,
 ): Promise<boolean> {
   const rows = await sql`update devices set room_id = ${roomId},
-    is_pending = coalesce(${isPending ?? null}::boolean, is_pending)
+    is_pending = is_pending and ${isPending}
     where id = ${id} returning id`;
   return rows.length > 0;
 }

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { doorBoard } from "../doors/board.ts";
 import type { Env } from "../http/env.ts";
-import { conflict, uniqueOr409 } from "../http/errors.ts";
+import { badRequest, conflict, uniqueOr409 } from "../http/errors.ts";
 import { notFound } from "../http/not_found.ts";
 import { body, idParam, query } from "../http/validate.ts";
 import { lockForEdit } from "../http/versions.ts";
@@ -61,6 +61,29 @@ async function assertRoom(sql: Queries, roomId: number | null | undefined) {
   if (roomId != null && !(await roomExists(sql, roomId))) throw notFound.room();
 }
 
+/**
+ * Whether the device waits (spec 2 §4) once its room is roomId: a UniFi device found by
+ * discovery until it has a room, whichever screen or client gives it one; a Last Lock
+ * device until it is approved (POST /api/lastlock/devices/{id}/approve, which tells Last
+ * Lock), which no room does. The web's optimistic rows follow it (device_rules.ts).
+ */
+const pendingWithRoom = (device: Device, roomId: number | null) =>
+  device.isPending && (device.unifiDeviceId === null || roomId === null);
+
+const PENDING_IS_THE_SERVERS =
+  "isPending cannot be set: a UniFi device stops pending when it is given a room, a Last Lock device when it is approved (POST /api/lastlock/devices/{id}/approve)";
+
+/**
+ * The device's isPending after the change. A body may send it only as that (the UniFi
+ * tab sends false with the room, a form may send the device back): anything else would
+ * skip Last Lock's ApproveDevice or put an approved device back to wait, and is refused.
+ */
+function pendingAfter(device: Device, roomId: number | null, asked: boolean | undefined) {
+  const pending = pendingWithRoom(device, roomId);
+  if (asked !== undefined && asked !== pending) throw badRequest(PENDING_IS_THE_SERVERS);
+  return pending;
+}
+
 export const deviceRoutes = new Hono<Env>()
   .get("/", allow.admin, async (c) => {
     const { roomId } = query(c, listQuery);
@@ -99,7 +122,9 @@ export const deviceRoutes = new Hono<Env>()
       transaction(c.var.sql, async (tx) => {
         const before = await lockForEdit(c, tx, "devices", id, findDevice, notFound.device);
         await assertRoom(tx, input.roomId);
-        await updateDevice(tx, id, input);
+        const roomId = input.roomId === undefined ? before.roomId : input.roomId;
+        const isPending = pendingAfter(before, roomId, input.isPending);
+        await updateDevice(tx, id, { ...input, isPending });
         const after = await deviceOr404(tx, id);
         auditChange(c, "device", "update", before, after, auditedFields(before, after));
         return after;
@@ -114,7 +139,7 @@ export const deviceRoutes = new Hono<Env>()
     const sql = c.var.sql;
     const before = await deviceOr404(sql, id);
     await assertRoom(sql, roomId);
-    await assignDevice(sql, id, roomId, isPending);
+    await assignDevice(sql, id, roomId, pendingAfter(before, roomId, isPending));
     const after = await deviceOr404(sql, id);
     // A discovered device approved into a room (UniFi), or a device moved.
     auditChange(c, "device", "assign", before, after, ["roomId", "roomName", "isPending"]);

@@ -247,11 +247,8 @@ describeApp("devices", async (t, { sql, login }) => {
     },
   );
 
-  await t.step("PATCH assigns a room and removes it; isPending false with it", async () => {
-    await sql`update devices set is_pending = true where id = ${sensor}`;
-    const assigned = await request("PATCH", `/api/devices/${sensor}`, {
-      body: { roomId: lab, isPending: false },
-    });
+  await t.step("PATCH assigns a room and removes it", async () => {
+    const assigned = await request("PATCH", `/api/devices/${sensor}`, { body: { roomId: lab } });
     assertEquals(assigned.status, 200);
     assertEquals(assigned.json.roomId, lab);
     assertEquals(assigned.json.roomName, "Lab");
@@ -259,8 +256,96 @@ describeApp("devices", async (t, { sql, login }) => {
     assertEquals((await request("GET", `/api/devices?roomId=${lab}`)).json.length, 2);
     const removed = await request("PATCH", `/api/devices/${sensor}`, { body: { roomId: null } });
     assertEquals(removed.json.roomId, null);
-    assertEquals(removed.json.isPending, false, "isPending left out stays");
+    assertEquals(removed.json.isPending, false);
   });
+
+  // What discovery makes (integrations/unifi/repo.ts, integrations/lastlock/repo.ts).
+  let found = 0;
+  const discovered = async (kind: "unifi" | "lastlock") => {
+    found++;
+    const [row] = kind === "unifi"
+      ? await sql`insert into devices (name, device_id, type, manufacturer, is_pending,
+          unifi_device_id)
+        values (${`Cam ${found}`}, ${`UNIFI-${found}`}, 'camera', 'Ubiquiti', true, ${`cam-${found}`})
+        returning id, name, device_id`
+      : await sql`insert into devices (name, device_id, type, manufacturer, is_pending,
+          last_lock_device_id)
+        values (${`Lock ${found}`}, ${`LASTLOCK-${found}`}, 'lastlock', 'Last Lock', true, ${found})
+        returning id, name, device_id`;
+    return row as { id: number; name: string; deviceId: string };
+  };
+  const pendingOf = async (id: number) =>
+    (await sql`select is_pending from devices where id = ${id}`)[0].isPending;
+
+  await t.step(
+    "a pending UniFi device given a room stops pending, whichever call gives it",
+    async () => {
+      const onItsPage = await discovered("unifi");
+      const put = await request("PUT", `/api/devices/${onItsPage.id}`, {
+        body: { name: onItsPage.name, deviceId: onItsPage.deviceId, roomId: lab },
+      });
+      assertEquals([put.status, put.json.roomId, put.json.isPending], [200, lab, false]);
+      const [event] = await sql`select changes from audit_events
+        where action = 'device.update' and target_id = ${String(onItsPage.id)}`;
+      assertEquals(event.changes.isPending, [true, false]);
+      const fromARoom = await discovered("unifi");
+      const patched = await request("PATCH", `/api/devices/${fromARoom.id}`, {
+        body: { roomId: hall },
+      });
+      assertEquals([patched.status, patched.json.isPending], [200, false]);
+      // The UniFi tab says it too.
+      const fromTheTab = await discovered("unifi");
+      const told = await request("PATCH", `/api/devices/${fromTheTab.id}`, {
+        body: { roomId: lab, isPending: false },
+      });
+      assertEquals([told.status, told.json.isPending], [200, false]);
+      // Saved without a room, it still waits.
+      const roomless = await discovered("unifi");
+      const kept = await request("PUT", `/api/devices/${roomless.id}`, {
+        body: { name: "Renamed Cam", deviceId: roomless.deviceId, roomId: null },
+      });
+      assertEquals([kept.status, kept.json.isPending], [200, true]);
+      await request("PATCH", `/api/devices/${roomless.id}`, { body: { roomId: null } });
+      assertEquals(await pendingOf(roomless.id), true);
+    },
+  );
+
+  await t.step(
+    "no body approves a Last Lock device or puts a device back to wait: 400",
+    async () => {
+      const refused =
+        /^isPending cannot be set: a UniFi device stops pending when it is given a room, a Last Lock device when it is approved/;
+      const lock = await discovered("lastlock");
+      for (
+        const [method, body] of [
+          ["PATCH", { roomId: lab, isPending: false }],
+          ["PUT", { name: lock.name, deviceId: lock.deviceId, isPending: false }],
+        ] as const
+      ) {
+        const res = await request(method, `/api/devices/${lock.id}`, { body });
+        assertEquals(res.status, 400, `${method} ${res.text}`);
+        assertMatch(res.json.error, refused);
+      }
+      assertEquals(await pendingOf(lock.id), true);
+      // A room is no approval: the lock waits for POST /api/lastlock/devices/{id}/approve.
+      const placed = await request("PATCH", `/api/devices/${lock.id}`, { body: { roomId: lab } });
+      assertEquals([placed.status, placed.json.roomId, placed.json.isPending], [200, lab, true]);
+      const door = (await request("GET", `/api/devices/${sensor}`)).json;
+      for (
+        const [method, body] of [
+          ["PUT", { name: door.name, deviceId: door.deviceId, isPending: true }],
+          ["PATCH", { roomId: null, isPending: true }],
+        ] as const
+      ) {
+        const res = await request(method, `/api/devices/${sensor}`, { body });
+        assertEquals(res.status, 400, `${method} ${res.text}`);
+        assertMatch(res.json.error, refused);
+      }
+      assertEquals(await pendingOf(sensor), false);
+      // The device sent back as it is, isPending and all, saves.
+      assertEquals((await request("PUT", `/api/devices/${sensor}`, { body: door })).status, 200);
+    },
+  );
 
   await t.step(
     "PATCH errors: unknown room 404, unknown device 404, missing roomId 400",

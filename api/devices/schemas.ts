@@ -67,6 +67,7 @@ export const updateDeviceBody = z.object({
   manufacturer: text(200),
   roomId: roomId.optional(),
   isActive: z.boolean({ error: "must be true or false" }).optional(),
+  /** Only as the server makes it (pendingAfter in routes.ts). */
   isPending: z.boolean({ error: "must be true or false" }).optional(),
   densitySpaceId: text(200),
   densityAuthType: authType.nullable().optional()
@@ -85,6 +86,7 @@ export type UpdateDeviceInput = z.infer<typeof updateDeviceBody>;
 
 export const assignBody = z.object({
   roomId,
+  /** Only as the server makes it (pendingAfter in routes.ts): the UniFi tab sends false. */
   isPending: z.boolean({ error: "must be true or false" }).optional(),
 });
 

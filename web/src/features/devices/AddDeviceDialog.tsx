@@ -10,7 +10,7 @@ import Select from "@mui/joy/Select";
 import { AddDialog, useAddForm } from "../../ui/AddDialog";
 import { NameField } from "../../ui/NameField";
 import { type NewDeviceInput, useCreateDevice } from "./changes";
-import { ADD_DEVICE_TYPES, DEVICE_MESSAGES as M } from "./device_rules";
+import { ADD_DEVICE_TYPES, DEVICE_MESSAGES as M, newDevicePayload } from "./device_rules";
 
 const EMPTY: NewDeviceInput = { name: "", type: "sensor" };
 
@@ -19,7 +19,7 @@ export function AddDeviceDialog({ open, onClose }: { open: boolean; onClose: () 
   const { form, set, dialog, createToasts } = useAddForm(EMPTY, { open, onClose, pageOf: (id) => `/dash/device/${id}` });
   const create = useCreateDevice(createToasts(M.created, M.createFailed));
   return (
-    <AddDialog title="Add Device" submitLabel="Create Device" busy={create.isPending} ready={form.name.trim() !== ""} onSubmit={() => create.mutate(form)} {...dialog}>
+    <AddDialog title="Add Device" submitLabel="Create Device" busy={create.isPending} ready={form.name.trim() !== ""} onSubmit={() => create.mutate(newDevicePayload(form.name, form.type, Date.now()))} {...dialog}>
       <NameField label="Device Name" input={{ name: "name", autoComplete: "off", placeholder: "e.g. Front Door Lock" }} value={form.name} onChange={(name) => set({ name })} />
       <FormControl required>
         <FormLabel id={typeLabelId}>Device Type</FormLabel>

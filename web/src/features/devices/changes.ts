@@ -1,8 +1,9 @@
 // Every change of the devices area goes through the one mutation layer
 // (useChange), with an optimistic cache edit so the screens follow at once and
 // offline; edits carry If-Match on the version they were based on. A new room
-// moves the device between the rooms' device lists and their counts. (Assigning
-// a device from a room's screens is the rooms area's change.)
+// moves the device between the rooms' device lists and their counts, and ends a
+// UniFi device's wait as the server does. (Assigning a device from a room's
+// screens is the rooms area's change.)
 import { byName } from "../../api/by_name";
 import {
   assignedCredentialsKey,
@@ -18,22 +19,24 @@ import {
 import { cacheCreated, editRequest, type EntityKind, useDeleteChange, useToggleChange } from "../../api/entity_changes";
 import { type ChangeHandlers, useChange } from "../../api/mutations";
 import { ROOMS_KEY } from "../../api/rooms";
-import { type DeviceForm, type DeviceUpdate, deviceUpdatePayload, newDevicePayload, newDeviceRow, secretSetAfter } from "./device_rules";
+import { type DeviceForm, type DeviceUpdate, deviceUpdatePayload, type NewDevice, newDeviceRow, pendingWithRoom, secretSetAfter } from "./device_rules";
+import { PENDING_UNIFI_KEY, type PendingUnifiDevice } from "./unifi_api";
 
 const DEVICE: EntityKind<Device> = { path: "/api/devices", list: DEVICES_KEY, detail: deviceKey, patch: patchCachedDevice };
 
 export type NewDeviceInput = { name: string; type: DeviceType };
 
-export function useCreateDevice(handlers: ChangeHandlers<NewDeviceInput, Device> = {}) {
-  return useChange<NewDeviceInput, Device>({
-    request: ({ name, type }) => ({ method: "POST", path: "/api/devices", body: newDevicePayload(name, type, Date.now()) }),
-    describe: ({ name }) => `Add device ${name.trim()}`,
+/**
+ * Takes the POST's payload, made once when the admin acts (newDevicePayload): the
+ * request and the row shown until the server answers carry the same generated device
+ * ID, by which DeviceLayout follows the row to the real device.
+ */
+export function useCreateDevice(handlers: ChangeHandlers<NewDevice, Device> = {}) {
+  return useChange<NewDevice, Device>({
+    request: (payload) => ({ method: "POST", path: "/api/devices", body: payload }),
+    describe: ({ name }) => `Add device ${name}`,
     creates: true,
-    optimistic: (cache, { name, type }, tempId) => {
-      const now = new Date();
-      const row = newDeviceRow(tempId, newDevicePayload(name, type, now.getTime()), now);
-      cacheCreated(cache, DEVICE, row, byName);
-    },
+    optimistic: (cache, payload, tempId) => cacheCreated(cache, DEVICE, newDeviceRow(tempId, payload, new Date()), byName),
     affects: () => [DEVICES_KEY],
   }, handlers);
 }
@@ -48,15 +51,22 @@ export function useUpdateDevice(handlers: ChangeHandlers<DeviceEdit, Device> = {
       const { densityApiToken: _t, densityClientId: _i, densityClientSecret: _s, ...fields }: DeviceUpdate =
         deviceUpdatePayload(form);
       moveBetweenRooms(cache, device, fields.roomId);
+      if (!pendingWithRoom(device, fields.roomId)) {
+        cache.setQueryData<PendingUnifiDevice[]>(PENDING_UNIFI_KEY, (list) => list?.filter((d) => d.id !== device.id));
+      }
       patchCachedDevice(cache, device.id, (d) => ({
         ...d,
         ...fields,
+        isPending: pendingWithRoom(d, fields.roomId),
         hasDensityApiToken: secretSetAfter(form.densityApiToken, d.hasDensityApiToken),
         hasDensityClientId: secretSetAfter(form.densityClientId, d.hasDensityClientId),
         hasDensityClientSecret: secretSetAfter(form.densityClientSecret, d.hasDensityClientSecret),
       }));
     },
-    affects: ({ device, form }) => deviceMoveKeys(device, form.roomId === "" ? null : Number.parseInt(form.roomId, 10)),
+    affects: ({ device, form }) => [
+      ...deviceMoveKeys(device, form.roomId === "" ? null : Number.parseInt(form.roomId, 10)),
+      ...(device.isPending ? [PENDING_UNIFI_KEY] : []),
+    ],
   }, handlers);
 }
 

@@ -215,6 +215,14 @@ export function deviceUpdatePayload(form: DeviceForm): DeviceUpdate {
   return payload;
 }
 
+/**
+ * Whether the device still waits once its room is roomId (spec 2 §4), as the server
+ * decides it (pendingWithRoom in api/devices/routes.ts): a UniFi device's wait for a
+ * room ends when it gets one, from any screen; a Last Lock device waits for its approval.
+ */
+export const pendingWithRoom = (device: Pick<Device, "isPending" | "unifiDeviceId">, roomId: number | null) =>
+  device.isPending && (device.unifiDeviceId === null || roomId === null);
+
 /** Whether a secret will be set after saving: for the form's "set" badge and the optimistic row. */
 export function secretSetAfter(edit: SecretEdit, wasSet: boolean): boolean {
   if (edit.mode === "clear") return false;

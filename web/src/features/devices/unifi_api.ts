@@ -26,7 +26,7 @@ export type PendingUnifiDevice = Pick<
 >;
 
 const UNIFI: Integration = { path: "unifi", name: "UniFi" };
-const PENDING_UNIFI_KEY = pendingKey(UNIFI);
+export const PENDING_UNIFI_KEY = pendingKey(UNIFI);
 
 export const useUnifiStatus = () => useIntegrationStatus<UnifiStatus>(UNIFI);
 
