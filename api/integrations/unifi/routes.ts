@@ -1,6 +1,7 @@
 // The UniFi calls of spec 2 §7, admin only, plus the UniFi tab's list of
 // devices waiting for a room. Assigning one to a room is the devices API's
-// PATCH /api/devices/{id} {roomId, isPending: false}. A console that is down or
+// PATCH /api/devices/{id} {roomId}, which ends its wait (the tab also sends
+// isPending: false, as the spec has it). A console that is down or
 // answers garbage gives a 502 (too slow: 504) and changes nothing.
 import { type Context, Hono } from "hono";
 import type { Env } from "../../http/env.ts";
