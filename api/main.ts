@@ -24,6 +24,7 @@ import { Outbox } from "./outbox/outbox.ts";
 import { outboxChannels, outboxSettings } from "./outbox/channels.ts";
 import { startOutboxThread } from "./outbox/thread.ts";
 import { createIntegrations, stopIntegrations } from "./integrations/integrations.ts";
+import { startLockSync } from "./integrations/lastlock/lock_sync.ts";
 
 function fail(message: string): never {
   console.error(`threshold: ${message}`);
@@ -137,6 +138,19 @@ const stopDoorWatch = startDoorWatch(db.sql, {
   log,
   notices: noticesOf(config),
 });
+// Last Lock's locks kept to Threshold's rules, each lock's pass by whichever process
+// claims it (integrations/lastlock/lock_sync.ts). Only with a real Last Lock configured:
+// the built-in simulator forgets everything at every restart, and starts only when an
+// admin uses it.
+const stopLockSync = config.lastLockGrpcHost
+  ? await startLockSync({
+    sql: db.sql,
+    listen: db.listen,
+    log,
+    lastLock: integrations.lastLock,
+    callTimeoutMs: config.lastLockTimeoutMs,
+  })
+  : undefined;
 // Demo mode: people badge in at the demo doors (a few a minute), each door a reference
 // controller in this process (access/door_simulator.ts).
 const doorSimulator = config.doorSimulator
@@ -152,6 +166,7 @@ async function shutdown(signal: string) {
   stopSearchIndexMerge();
   stopArrivalNotices();
   stopDoorWatch();
+  stopLockSync?.();
   await stopOutbox();
   await doorSimulator?.stop();
   shuttingDown.abort(); // the doors' event streams end: they would never finish by themselves

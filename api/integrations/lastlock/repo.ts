@@ -14,8 +14,8 @@ export type LockRow = {
   credentialCount: number;
 };
 
-/** A stored credential with its card data, which answers never carry. */
-export type CredentialRow = RegisteredCredential & { credentialData: string };
+/** A stored credential with its card data, which answers never carry, and whether its owner is active. */
+export type CredentialRow = RegisteredCredential & { credentialData: string; ownerIsActive: boolean };
 
 export const externalDeviceId = (lastLockDeviceId: number) => `LASTLOCK-${lastLockDeviceId}`;
 
@@ -104,9 +104,9 @@ export async function findCredential(
   id: number,
 ): Promise<CredentialRow | undefined> {
   const [row] = await sql<CredentialRow[]>`
-    select id, user_id, credential_type, credential_data, schedule_data, is_active,
-      provider_credential_id, created_at, updated_at
-    from lastlock_credentials where id = ${id}`;
+    select c.id, c.user_id, c.credential_type, c.credential_data, c.schedule_data, c.is_active,
+      c.provider_credential_id, c.created_at, c.updated_at, u.is_active as owner_is_active
+    from lastlock_credentials c join users u on u.id = c.user_id where c.id = ${id}`;
   return row;
 }
 

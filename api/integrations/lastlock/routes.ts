@@ -11,10 +11,10 @@ import { transaction } from "../../http/transaction.ts";
 import { allow } from "../../auth/access.ts";
 import type { Queries } from "../../db/connect.ts";
 import { findDevice } from "../../devices/repo.ts";
-import { type LastLockClient, LastLockError, type RangeSchedule } from "./client.ts";
+import { type LastLockClient, LastLockError } from "./client.ts";
 import { callGateway, connectionOf, gatewayFailure, statusOf } from "../gateway_errors.ts";
-import { CREDENTIAL_TYPES, type CredentialType } from "./credential_types.ts";
 import { createCredentialBody } from "./schemas.ts";
+import { registerCredential, UnregistrableCredential } from "./registration.ts";
 import { audit, auditChange, targetOf } from "../../audit/record.ts";
 
 const LAST_LOCK = { type: "integration", id: null, name: "Last Lock" };
@@ -32,7 +32,6 @@ import {
   recordRemoval,
   saveDiscovered,
   scheduleText,
-  setProviderId,
   userExists,
 } from "./repo.ts";
 import type {
@@ -74,46 +73,18 @@ const lockOr404 = async (sql: Queries, id: number) =>
 const credentialOr404 = async (sql: Queries, id: number) =>
   found(await findCredential(sql, id), notFound.credential);
 
-const storedSchedule = z.object({
-  range_schedule: z.object({ start: z.string(), end: z.string() }),
-});
-
-function parseStoredSchedule(text: string | null): RangeSchedule | null {
-  if (!text) return null;
-  try {
-    const parsed = storedSchedule.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.range_schedule : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Registers a stored credential with Last Lock: one made before the integration
- * (or by the demo data), or one Last Lock no longer knows (a restarted simulator).
- */
+/** Registers a stored credential with Last Lock (registration.ts); its refusals become API errors. */
 async function register(
   c: Ctx,
   credential: CredentialRow,
   replacing: string | null,
 ): Promise<string> {
-  if (!CREDENTIAL_TYPES.includes(credential.credentialType as CredentialType)) {
-    throw conflict(`Last Lock does not support ${credential.credentialType} credentials`);
-  }
-  let bytes: Uint8Array;
+  const { client } = await connection(c);
   try {
-    bytes = Uint8Array.from(atob(credential.credentialData), (char) => char.charCodeAt(0));
-  } catch {
-    throw conflict("This credential's data is not base64, so Last Lock cannot take it");
+    return await registerCredential(c.var.sql, client, credential, replacing);
+  } catch (error) {
+    throw error instanceof UnregistrableCredential ? conflict(error.message) : answerFor(c, error);
   }
-  const created = await ask(c, (client) =>
-    client.createCredential({
-      userId: String(credential.userId),
-      credentialType: credential.credentialType as CredentialType,
-      credentialData: bytes,
-      schedule: parseStoredSchedule(credential.scheduleData),
-    }));
-  return await setProviderId(c.var.sql, credential.id, created.credentialId, replacing);
 }
 
 export const lastLockRoutes = new Hono<Env>()
@@ -183,6 +154,9 @@ export const lastLockRoutes = new Hono<Env>()
     const credential = await credentialOr404(sql, idParam(c, "credentialId"));
     if (lock.isPending) throw conflict("Approve this device before assigning credentials");
     if (!credential.isActive) throw conflict("This credential is deactivated");
+    // The lock sync would take it off again at once (lock_pass.ts): refused, as a
+    // deactivated user is refused a group.
+    if (!credential.ownerIsActive) throw conflict("This credential belongs to a deactivated user");
     if (await isAssigned(sql, lock.id, credential.id)) {
       throw conflict("This credential is already assigned to this device");
     }

@@ -275,6 +275,25 @@ describeLastLock("Last Lock: credentials of the lock test page", async (t, { app
     assertEquals(badId.status, 400);
   });
 
+  await t.step("assign: a deactivated user's credential is refused, not put on", async () => {
+    const formerId = await addUser(app.sql, { email: "former@example.com", isActive: false });
+    const created = await admin.request("POST", `/api/lastlock/users/${formerId}/credentials`, {
+      body: { credentialType: "EM41XX", credentialData: "BAUG" },
+    });
+    assertEquals(created.status, 201);
+    const calls = simulator.calls.length;
+    const res = await admin.request(
+      "POST",
+      `/api/lastlock/devices/${lock}/credentials/${created.json.id}`,
+    );
+    assertEquals([res.status, res.json], [409, {
+      error: "This credential belongs to a deactivated user",
+      code: "conflict",
+    }]);
+    assert(!simulator.calls.slice(calls).includes("AssignCredential"));
+    assertEquals(simulator.state.assigned(70101), ["llc_0001"]);
+  });
+
   await t.step("the lock's credentials, as Last Lock lists them", async () => {
     const res = await admin.request("GET", `/api/lastlock/devices/${lock}/credentials`);
     assertEquals(res.status, 200);
