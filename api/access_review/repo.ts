@@ -9,23 +9,55 @@ import { coveredByLockdown } from "../lockdowns/repo.ts";
 import { scheduleRules } from "../schedules/repo.ts";
 import { nextChangeOfAny } from "../member_doors/doors.ts";
 import { listVisits } from "../visits/repo.ts";
+import type { Reason } from "../access/schemas.ts";
 import type { RoomAccess, UserAccess, Via } from "./contract.ts";
 
-/**
- * The room's people, by the decisions' rules: the room active; in a lockdown, a group
- * with lockdown override; else a grant open now. The database answers each person's
- * groups by id and each grant once; their `via` objects are shared here: built per
- * person there, 10,000 people's JSON took four times as long as the rest of the read.
- */
-async function roomUsers(sql: Queries, room: Room, at: Date): Promise<RoomAccess["users"]> {
-  const grants = await sql<(Via & { openNow: boolean })[]>`
+/** A room as the rules read it: active or not, and whether a lockdown covers it. */
+export type Room = { id: number; isActive: boolean; locked: boolean };
+
+/** The room as the rules read it; undefined when there is no such room. */
+export async function roomState(sql: Queries, roomId: number): Promise<Room | undefined> {
+  const [room] = await sql<Room[]>`
+    select r.id, r.is_active, ${coveredByLockdown(sql, sql`r.id`)} as locked from rooms r where r.id = ${roomId}`;
+  return room;
+}
+
+/** A grant of the room by an active group, and whether its schedule is open. */
+export type RoomGrant = Via & { openNow: boolean };
+
+/** The room's grants by active groups, by group name; each schedule asked once. */
+export const roomGrants = (sql: Queries, roomId: number, at: Date) =>
+  sql<RoomGrant[]>`
     select gr.group_id, g.name as group_name, gr.schedule_id, s.name as schedule_name, g.lockdown_override,
            gr.schedule_id is null or schedule_open(gr.schedule_id, ${at}) as open_now
     from group_rooms gr
     join groups g on g.id = gr.group_id and g.is_active
     left join schedules s on s.id = gr.schedule_id
-    where gr.room_id = ${room.id}
+    where gr.room_id = ${roomId}
     order by lower(g.name), g.id`;
+
+/**
+ * The decisions' last rules, for an active user in an active room through the grants
+ * they hold on it: in a lockdown, a group with lockdown override (whatever its
+ * schedule); else one grant open now. The reason of the rule that fails, or null.
+ * The device page's Assigned Credentials tells its Denied by it (devices/assigned_credentials.ts).
+ */
+export function grantsDeny(
+  room: Pick<Room, "locked">,
+  held: RoomGrant[],
+): Extract<Reason, "lockdown" | "outside_schedule"> | null {
+  if (room.locked) return held.some((g) => g.lockdownOverride) ? null : "lockdown";
+  return held.some((g) => g.openNow) ? null : "outside_schedule";
+}
+
+/**
+ * The room's people, by the decisions' rules: the room active, then grantsDeny. The
+ * database answers each person's groups by id and each grant once; their `via` objects
+ * are shared here: built per person there, 10,000 people's JSON took four times as
+ * long as the rest of the read.
+ */
+async function roomUsers(sql: Queries, room: Room, at: Date): Promise<RoomAccess["users"]> {
+  const grants = await roomGrants(sql, room.id, at);
   if (!grants.length) return [];
   const people = await sql<{ userId: number; name: string; email: string; groupIds: number[] }[]>`
     select u.id as user_id, ${personName(sql, "u")} as name, u.email, array_agg(ug.group_id) as group_ids
@@ -36,12 +68,10 @@ async function roomUsers(sql: Queries, room: Room, at: Date): Promise<RoomAccess
   const vias = grants.map(({ openNow: _, ...via }) => via);
   return people.map(({ groupIds, ...person }) => {
     const held = grants.filter((g) => groupIds.includes(g.groupId));
-    const canOpenNow = room.isActive && (room.locked ? held.some((g) => g.lockdownOverride) : held.some((g) => g.openNow));
+    const canOpenNow = room.isActive && grantsDeny(room, held) === null;
     return { ...person, canOpenNow, via: vias.filter((v) => groupIds.includes(v.groupId)) };
   });
 }
-
-type Room = { id: number; isActive: boolean; locked: boolean };
 
 /** The room's guests: visits to it active or upcoming, by start. */
 async function roomVisits(sql: Queries, roomId: number, at: Date): Promise<RoomAccess["visits"]> {
@@ -58,8 +88,7 @@ async function roomVisits(sql: Queries, roomId: number, at: Date): Promise<RoomA
 
 /** The room's review; undefined when there is no such room. */
 export async function roomAccess(sql: Queries, roomId: number, at = new Date()): Promise<RoomAccess | undefined> {
-  const [room] = await sql<Room[]>`
-    select r.id, r.is_active, ${coveredByLockdown(sql, sql`r.id`)} as locked from rooms r where r.id = ${roomId}`;
+  const room = await roomState(sql, roomId);
   if (!room) return undefined;
   const [users, visits] = await Promise.all([roomUsers(sql, room, at), roomVisits(sql, roomId, at)]);
   return { users, visits };

@@ -471,6 +471,9 @@ describeApp("assigned credentials", async (t, { sql, login }) => {
     await sql`update devices set is_active = false where id = ${door.id}`;
     assertEquals((await table())[0], ["Ann Lee", "Denied", "Device is deactivated"]);
     await sql`update rooms set is_active = false where id = ${room.id}`;
+    // The decisions' order: the device's rule before the room's.
+    assertEquals((await table())[0], ["Ann Lee", "Denied", "Device is deactivated"]);
+    await sql`update devices set is_active = true where id = ${door.id}`;
     assertEquals((await table())[0], ["Ann Lee", "Denied", "Room is deactivated"]);
   });
 
