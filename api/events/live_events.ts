@@ -19,7 +19,7 @@
 // streams that heard it are sent its id alone once the process steps past it. So one
 // long transaction (an import, a slow commit) holds back no dashboard's lockdown.
 //
-// A stream ends once its session is no longer an active admin's (admin_sessions.ts).
+// A stream ends once its session is no longer an active admin's (session_watch.ts).
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
@@ -27,7 +27,7 @@ import type { Event } from "./contract.ts";
 import type { RoomParts } from "../access/room_parts.ts";
 import { type EventStream, OpenStreams, writeEvent } from "../http/event_stream.ts";
 import { behind, committedAfter, eventsOf, type Position, positionOf, startPosition } from "./event_data.ts";
-import { AdminSessions, type StreamSession } from "./admin_sessions.ts";
+import { SessionWatch, type StreamSession } from "./session_watch.ts";
 
 export const POLL_MS = 250;
 const PAGE = 500;
@@ -54,7 +54,7 @@ export class LiveEvents {
   #queue: Promise<unknown> = Promise.resolve();
   #readQueued = false;
   #poll: ReturnType<typeof setInterval> | undefined;
-  readonly #sessions: AdminSessions;
+  readonly #sessions: SessionWatch;
 
   constructor(
     private readonly sql: Queries,
@@ -65,7 +65,7 @@ export class LiveEvents {
     stopping?: AbortSignal,
   ) {
     this.#streams = new OpenStreams(stopping, () => this.#stopPolling());
-    this.#sessions = new AdminSessions(sql, log);
+    this.#sessions = new SessionWatch(sql, log, "admin");
   }
 
   /**

@@ -1,13 +1,13 @@
 // GET /api/events/stream (admin): the dashboards' live events (live_events.ts). A
 // reconnecting client's Last-Event-ID (the id of the last event it heard) resumes
 // the stream after that event. The stream ends once its session is no longer an
-// active admin's (admin_sessions.ts).
+// active admin's (session_watch.ts).
 import { Hono } from "hono";
 import type { Env } from "../http/env.ts";
 import { badRequest } from "../http/errors.ts";
 import { allow } from "../auth/access.ts";
-import { sessionTokenHash } from "../auth/sessions.ts";
 import { eventStream, keepOpen } from "../http/event_stream.ts";
+import { streamSession } from "./session_watch.ts";
 
 /** Event ids are bigint: up to 15 digits, below 2^53. */
 const EVENT_ID = /^[1-9][0-9]{0,14}$/;
@@ -20,11 +20,7 @@ export const eventRoutes = new Hono<Env>()
     }
     // Taken before the answer goes out: whatever is committed once the client has it is heard.
     const start = await c.var.liveEvents.startOf(last === undefined ? undefined : Number(last));
-    // allow.admin found the session: it has a token.
-    const session = {
-      tokenHash: sessionTokenHash(c, c.var.config)!,
-      idleMinutes: c.var.config.sessionIdleMinutes,
-    };
+    const session = streamSession(c);
     return eventStream(c, async (stream) => {
       await c.var.liveEvents.open(stream, start, session);
       await keepOpen(stream);

@@ -10,6 +10,9 @@
 // The ETag is a hash of that view: a client reconnecting with Last-Event-ID hears
 // `changed` at once unless its view is still the same. The clock's changes (a
 // schedule opening) are not sent: the client reads again at the doors' nextChange.
+//
+// A stream ends once its session is no longer a live one of an active user
+// (events/session_watch.ts): signed out, deactivated, deleted, expired.
 import type { Queries } from "../db/connect.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
@@ -18,12 +21,14 @@ import { passes } from "../jobs/passes.ts";
 import { entityTag } from "../access/access_list.ts";
 import { memberDoors } from "./doors.ts";
 import { memberLockdowns } from "./lockdowns.ts";
+import { SessionWatch, type StreamSession } from "../events/session_watch.ts";
 
 type Member = { userId: number; stream: EventStream; etag: string | null };
 
 export class MemberStreams {
   readonly #members: OpenStreams<Member>;
   #listening: Promise<unknown> | undefined;
+  readonly #sessions: SessionWatch;
 
   constructor(
     private readonly sql: Queries,
@@ -32,11 +37,16 @@ export class MemberStreams {
     stopping?: AbortSignal,
   ) {
     this.#members = new OpenStreams(stopping);
+    this.#sessions = new SessionWatch(sql, log, "signedIn");
   }
 
-  /** Opens a member's stream: `changed` with the next pass, unless Last-Event-ID is their view's. */
-  async open(member: Member) {
+  /**
+   * Opens a member's stream: `changed` with the next pass, unless Last-Event-ID is
+   * their view's, and on as their view changes until `session` is no longer signed in.
+   */
+  async open(member: Member, session: StreamSession) {
     if (this.#members.closing) return member.stream.abort();
+    this.#sessions.watch(member.stream, session);
     this.#listening ??= this.listen("access_lists", () => this.changed());
     await this.#listening;
     this.#members.add(member);

@@ -6,6 +6,7 @@ import type { Env } from "../http/env.ts";
 import { allow } from "../auth/access.ts";
 import { body, idParam } from "../http/validate.ts";
 import { eventStream, keepOpen } from "../http/event_stream.ts";
+import { streamSession } from "../events/session_watch.ts";
 import { passkeyLoginVerifyBody } from "../auth/schemas.ts";
 import { memberDoors } from "./doors.ts";
 import { memberLockdowns } from "./lockdowns.ts";
@@ -27,6 +28,7 @@ export const memberDoorRoutes = new Hono<Env>()
   .get("/lockdowns", allow.signedIn, async (c) => c.json(await memberLockdowns(c.var.sql)))
   .get("/stream", allow.signedIn, (c) =>
     eventStream(c, async (stream) => {
-      await c.var.memberStreams.open({ userId: c.var.user!.id, stream, etag: c.req.header("last-event-id") ?? null });
+      const etag = c.req.header("last-event-id") ?? null;
+      await c.var.memberStreams.open({ userId: c.var.user!.id, stream, etag }, streamSession(c));
       await keepOpen(stream);
     }));
