@@ -48,12 +48,14 @@ export function events(res: Response) {
         if (fields.event) return { event: fields.event, id: fields.id, data: fields.data };
       }
     },
-    /** Reads on until the last event id is `id` (a frame may carry an id alone), failing on an event. */
-    async untilId(id: string, timeoutMs = 5_000): Promise<void> {
+    /** Reads on until the last event id is `id` (a frame may carry an id alone), failing on an event not of the `passing` types. */
+    async untilId(id: string, timeoutMs = 5_000, passing: string[] = []): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (lastEventId !== id) {
         const fields = await frame(deadline, timeoutMs);
-        if (fields === "closed" || fields.event) throw new Error(`${fields === "closed" ? "closed" : fields.event} before id ${id}`);
+        if (fields === "closed" || (fields.event && !passing.includes(fields.event))) {
+          throw new Error(`${fields === "closed" ? "closed" : fields.event} before id ${id}`);
+        }
       }
     },
     /** What a browser would send as Last-Event-ID on reconnecting, as far as read. */
