@@ -7,7 +7,7 @@
 // (DATABASE_URL): the embedded database belongs to one process.
 import { assert, assertEquals } from "./testing/assert.ts";
 import { type ApiProcess, startApi } from "./testing/api_process.ts";
-import { addUser, sessionCookie, TEST_PASSWORD } from "./testing/test_app.ts";
+import { addUser, signInAt } from "./testing/test_app.ts";
 import { events } from "./testing/sse.ts";
 import { startReceiver } from "./testing/webhook_receiver.ts";
 import { serverDatabaseTest } from "./db/test_db.ts";
@@ -34,14 +34,8 @@ serverDatabaseTest("two API processes on one database", async (t, db) => {
       });
       return { status: res.status, json: await res.json() };
     };
-    const signIn = await fetch(`${a.base}/api/auth/login`, {
-      method: "POST",
-      headers: { origin: a.base, "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@example.com", password: TEST_PASSWORD }),
-    });
-    await signIn.body?.cancel();
     // One session, good at either process: sessions live in the database.
-    const cookie = sessionCookie(signIn.headers);
+    const cookie = await signInAt(a.base, "admin@example.com");
     const room = await call(a, "POST", "/api/rooms", cookie, { name: "Lab" });
     const device = await call(b, "POST", "/api/devices", cookie, { name: "Lab Door", type: "lock", roomId: room.json.id });
     const key = await call(a, "POST", `/api/devices/${device.json.id}/api-key`, cookie);

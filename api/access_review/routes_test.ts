@@ -2,7 +2,7 @@
 // the decisions' own rules (each user's canOpenNow is held to a real decision at the
 // room's door), the grants that let them through, the room's guests, CSV; admins only.
 import { assert, assertEquals } from "../testing/assert.ts";
-import { addUser, describeApp } from "../testing/test_app.ts";
+import { addUser, createdId, describeApp } from "../testing/test_app.ts";
 import { deviceClient } from "../access/testing.ts";
 import { roomAccess, userAccess } from "./repo.ts";
 
@@ -10,11 +10,7 @@ describeApp("access review", async (t, testApp) => {
   const { sql } = testApp;
   await addUser(sql, { email: "admin@example.com", admin: true });
   const admin = await testApp.login("admin@example.com");
-  const make = async (path: string, body: unknown) => {
-    const res = await admin.request("POST", path, { body });
-    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
-    return res.json.id as number;
-  };
+  const make = (path: string, body: unknown) => createdId(admin, path, body);
   const lab = await make("/api/rooms", { name: "Lab" });
   const vault = await make("/api/rooms", { name: "Vault" });
   const never = await make("/api/schedules", { name: "Never", timeZone: "UTC", weekly: {} });

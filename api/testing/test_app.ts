@@ -232,6 +232,25 @@ export async function signInAdmin(app: TestApp) {
   return await app.login("admin@example.com");
 }
 
+/** Signs in at a running API (its `base`), as a browser on its origin: the session cookie (name=value). */
+export async function signInAt(base: string, email: string, password = TEST_PASSWORD): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in at ${base}: ${res.status} ${await res.text()}`);
+  await res.body?.cancel();
+  return sessionCookie(res.headers);
+}
+
+/** POSTs `body` to `path` as `caller`, which must answer 201: the new thing's id. */
+export async function createdId(caller: { request: TestApp["request"] }, path: string, body: unknown): Promise<number> {
+  const res = await caller.request("POST", path, { body });
+  if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
+  return res.json.id as number;
+}
+
 /** The name=value of the session cookie a response set. */
 export function sessionCookie(headers: Headers): string {
   const set = headers.getSetCookie().find((c) => c.includes("threshold_session="));

@@ -4,13 +4,7 @@
 // lock holds; Last Lock down during a revocation; two syncs at once; what Threshold
 // never assigned; drift; and two real API processes on one database.
 import { assert, assertEquals } from "../../testing/assert.ts";
-import {
-  addUser,
-  sessionCookie,
-  signInAdmin,
-  TEST_PASSWORD,
-  type TestApp,
-} from "../../testing/test_app.ts";
+import { addUser, signInAdmin, signInAt, type TestApp } from "../../testing/test_app.ts";
 import { startApi } from "../../testing/api_process.ts";
 import { serverDatabaseTest } from "../../db/test_db.ts";
 import type { Logger } from "../../http/logger.ts";
@@ -444,13 +438,7 @@ serverDatabaseTest("Last Lock lock sync in two API processes on one database", a
     await addUser(db.sql, { email: "admin@example.com", admin: true });
     const memberId = await addUser(db.sql, { email: "member@example.com" });
     const [a, b] = apis;
-    const signIn = await fetch(`${a.base}/api/auth/login`, {
-      method: "POST",
-      headers: { origin: a.base, "content-type": "application/json" },
-      body: JSON.stringify({ email: "admin@example.com", password: TEST_PASSWORD }),
-    });
-    await signIn.body?.cancel();
-    const cookie = sessionCookie(signIn.headers);
+    const cookie = await signInAt(a.base, "admin@example.com");
     const call = async (base: string, method: string, path: string, body?: unknown) => {
       const res = await fetch(base + path, {
         method,
