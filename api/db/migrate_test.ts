@@ -61,6 +61,9 @@ const TABLES: Record<string, string> = {
   pin_lockouts: "device_id until",
   access_list_visits: "only_row generation as_of moved_by",
   oidc_flows: "token_hash state nonce code_verifier redirect_uri expires_at created_at",
+  door_locks_told: "room_id lock",
+  lastlock_sync_queue: "id last_lock_device_id provider_credential_id reason queued_at",
+  lastlock_lock_syncs: "last_lock_device_id lease leased_until next_pass_at failures last_error last_pass_at",
 };
 
 async function rejectsWith(code: string, work: () => Promise<unknown>) {
