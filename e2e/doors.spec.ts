@@ -1,5 +1,5 @@
 // Doors that report (spec 4 §1–2) against the real server: a door forced open toasts
-// `Door forced open` on an open dashboard page and raises the Alarms badge; the alarm
+// `Door forced open` on an open dashboard page (a tamper, `Tamper`) and raises the Alarms badge; the alarm
 // is acknowledged and resolved from the Alarms page (each with a note); the Doors
 // board follows a door opening and closing without a reload and says `Behind since`
 // for a door that has not fetched its changed list, and hears a lock that only the
@@ -189,10 +189,14 @@ test("the Doors board hears a lock no admin moved: the first person in unlocks t
   expect(navigations).toEqual([]);
 });
 
-test("offline, the alarms' actions say they need a connection", async ({ page, request }) => {
+test("a tamper toasts as the other critical alarm; offline, the alarms' actions say they need a connection", async ({ page, request }) => {
   const door = await keyedDoor(page, "Offline");
-  await report(request, door, "tamper.on");
+  const connected = page.waitForResponse((res) => res.url().endsWith("/api/events/stream") && res.status() === 200);
   await page.goto("/dash/alarms");
+  await connected;
+  await report(request, door, "tamper.on");
+  await expect(toasts(page).getByText("Tamper", { exact: true })).toBeVisible({ timeout: 3_000 });
+  await expect(toasts(page)).toContainText(`${door.name} in ${door.roomName}`);
   const card = page.getByRole("list", { name: "Open alarms" }).getByRole("listitem").filter({ hasText: door.name });
   await expect(card.getByRole("button", { name: "Resolve" })).toBeEnabled();
   await page.context().setOffline(true);
