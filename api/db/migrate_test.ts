@@ -27,7 +27,7 @@ const TABLES: Record<string, string> = {
     "credential_count " +
     "last_sync unifi_device_id unifi_model unifi_ip unifi_mac unifi_is_online last_seen " +
     "firmware camera_specs sensor_specs api_key_hash api_key_created_at api_key_rotated_at " +
-    "api_key_simulated created_at updated_at",
+    "api_key_simulated created_at updated_at last_lock_reported_description",
   group_rooms: "group_id room_id created_at schedule_id updated_at",
   schedules: "id name description time_zone weekly holiday_calendar_id created_at updated_at",
   holiday_calendars: "id name holidays created_at updated_at",

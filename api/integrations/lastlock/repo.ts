@@ -46,19 +46,23 @@ export async function approvedHere(sql: Queries, lastLockDeviceIds: number[]): P
 
 /**
  * Stores what discovery found: a new lock becomes a pending approval; a known one
- * keeps its name, room and approval and takes Last Lock's description. Returns
- * how many were new.
+ * keeps its name, room and approval, and takes Last Lock's description unless an
+ * admin has written their own here (it differs from what Last Lock last reported:
+ * migration 039). Returns how many were new.
  */
 export async function saveDiscovered(sql: Queries, found: LastLockDevice[]): Promise<number> {
   let created = 0;
   for (const lock of found) {
     const [row] = await sql<{ inserted: boolean }[]>`
       insert into devices (name, device_id, type, manufacturer, is_active, is_pending,
-        last_lock_device_id, last_lock_description, last_lock_time_created, last_sync)
+        last_lock_device_id, last_lock_description, last_lock_reported_description, last_lock_time_created, last_sync)
       values (${lock.name}, ${externalDeviceId(lock.deviceId)}, 'lastlock', 'Last Lock', true,
-        true, ${lock.deviceId}, ${lock.description || null}, ${lock.createdAt}, now())
+        true, ${lock.deviceId}, ${lock.description || null}, ${lock.description || null}, ${lock.createdAt}, now())
       on conflict (last_lock_device_id) do update set
-        last_lock_description = excluded.last_lock_description,
+        last_lock_description = case
+          when devices.last_lock_description is not distinct from devices.last_lock_reported_description
+          then excluded.last_lock_description else devices.last_lock_description end,
+        last_lock_reported_description = excluded.last_lock_reported_description,
         last_lock_time_created = excluded.last_lock_time_created,
         last_sync = now()
       returning (xmax = 0) as inserted`;

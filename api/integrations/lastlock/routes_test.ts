@@ -67,6 +67,25 @@ describeLastLock(
       assertEquals(row.name, "Main Entrance");
     });
 
+    await t.step("an admin's own description stands at the next discovery; an untouched one follows Last Lock", async () => {
+      const description = async (lastLockDeviceId: number) =>
+        (await app.sql`select last_lock_description from devices where last_lock_device_id = ${lastLockDeviceId}`)[0]
+          .lastLockDescription;
+      const [mine] = await app.sql`select id from devices where last_lock_device_id = 70201`;
+      const edited = await admin.request("PUT", `/api/devices/${mine.id}`, {
+        body: { name: "Main Entrance", deviceId: "LASTLOCK-70201", lastLockDescription: "East door, badge reader left" },
+      });
+      assertEquals(edited.status, 200, edited.text);
+      // Last Lock's own descriptions change meanwhile.
+      const [other] = [...(await app.sql`select last_lock_device_id from devices
+        where type = 'lastlock' and last_lock_device_id <> 70201 order by last_lock_device_id limit 1`)];
+      simulator.state.device(70201)!.description = "Renamed at Last Lock";
+      simulator.state.device(other.lastLockDeviceId)!.description = "Moved to the west wing";
+      assertEquals((await admin.request("POST", "/api/lastlock/devices/discover")).status, 200);
+      assertEquals(await description(70201), "East door, badge reader left");
+      assertEquals(await description(other.lastLockDeviceId), "Moved to the west wing");
+    });
+
     const idOf = async (lastLockDeviceId: number) =>
       (await app.sql`select id from devices where last_lock_device_id = ${lastLockDeviceId}`)[0]
         .id as number;
