@@ -12,6 +12,9 @@ export type LockRow = {
   lastLockDeviceId: number;
   isPending: boolean;
   credentialCount: number;
+  isActive: boolean;
+  /** Its room's; null when it has none. */
+  roomActive: boolean | null;
 };
 
 /** A stored credential with its card data, which answers never carry, and whether its owner is active. */
@@ -22,8 +25,10 @@ export const externalDeviceId = (lastLockDeviceId: number) => `LASTLOCK-${lastLo
 /** The Last Lock device (a lastlock row with a Last Lock id) with this id. */
 export async function findLock(sql: Queries, id: number): Promise<LockRow | undefined> {
   const [row] = await sql<LockRow[]>`
-    select id, name, last_lock_device_id, is_pending, credential_count from devices
-    where id = ${id} and type = 'lastlock' and last_lock_device_id is not null`;
+    select d.id, d.name, d.last_lock_device_id, d.is_pending, d.credential_count, d.is_active,
+           r.is_active as room_active
+    from devices d left join rooms r on r.id = d.room_id
+    where d.id = ${id} and d.type = 'lastlock' and d.last_lock_device_id is not null`;
   return row;
 }
 

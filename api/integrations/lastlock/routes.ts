@@ -153,6 +153,9 @@ export const lastLockRoutes = new Hono<Env>()
     const lock = await lockOr404(sql, idParam(c));
     const credential = await credentialOr404(sql, idParam(c, "credentialId"));
     if (lock.isPending) throw conflict("Approve this device before assigning credentials");
+    // The lock sync would take it off again at once (lock_sync.ts): say so instead.
+    if (!lock.isActive) throw conflict("This device is deactivated");
+    if (lock.roomActive === false) throw conflict("This device's room is deactivated");
     if (!credential.isActive) throw conflict("This credential is deactivated");
     // The lock sync would take it off again at once (lock_pass.ts): refused, as a
     // deactivated user is refused a group.

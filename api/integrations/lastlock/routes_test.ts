@@ -294,6 +294,29 @@ describeLastLock("Last Lock: credentials of the lock test page", async (t, { app
     assertEquals(badId.status, 400);
   });
 
+  await t.step("assign: a deactivated device, or one in a deactivated room, is refused, nothing put on", async () => {
+    const [{ roomId }] = await app.sql`select room_id from devices where id = ${lock}`;
+    const room = roomId ?? (await admin.request("POST", "/api/rooms", { body: { name: "Lock Room" } })).json.id;
+    await app.sql`update devices set room_id = ${room} where id = ${lock}`;
+    const created = await admin.request("POST", `/api/lastlock/users/${memberId}/credentials`, {
+      body: { credentialType: "EM41XX", credentialData: "BAUH" },
+    });
+    assertEquals(created.status, 201, created.text);
+    const before = simulator.state.assigned(70101);
+    const calls = simulator.calls.length;
+    const assign = () => admin.request("POST", `/api/lastlock/devices/${lock}/credentials/${created.json.id}`);
+    await app.sql`update devices set is_active = false where id = ${lock}`;
+    const offDevice = await assign();
+    assertEquals([offDevice.status, offDevice.json.error], [409, "This device is deactivated"]);
+    await app.sql`update devices set is_active = true where id = ${lock}`;
+    await app.sql`update rooms set is_active = false where id = ${room}`;
+    const offRoom = await assign();
+    assertEquals([offRoom.status, offRoom.json.error], [409, "This device's room is deactivated"]);
+    await app.sql`update rooms set is_active = true where id = ${room}`;
+    assert(!simulator.calls.slice(calls).includes("AssignCredential"));
+    assertEquals(simulator.state.assigned(70101), before);
+  });
+
   await t.step("assign: a deactivated user's credential is refused, not put on", async () => {
     const formerId = await addUser(app.sql, { email: "former@example.com", isActive: false });
     const created = await admin.request("POST", `/api/lastlock/users/${formerId}/credentials`, {
