@@ -2,14 +2,13 @@
 // the decisions' own rules (each user's canOpenNow is held to a real decision at the
 // room's door), the grants that let them through, the room's guests, CSV; admins only.
 import { assert, assertEquals } from "../testing/assert.ts";
-import { addUser, createdId, describeApp } from "../testing/test_app.ts";
+import { addUser, createdId, describeApp, signInAdmin } from "../testing/test_app.ts";
 import { deviceClient } from "../access/testing.ts";
 import { roomAccess, userAccess } from "./repo.ts";
 
 describeApp("access review", async (t, testApp) => {
   const { sql } = testApp;
-  await addUser(sql, { email: "admin@example.com", admin: true });
-  const admin = await testApp.login("admin@example.com");
+  const admin = await signInAdmin(testApp);
   const make = (path: string, body: unknown) => createdId(admin, path, body);
   const lab = await make("/api/rooms", { name: "Lab" });
   const vault = await make("/api/rooms", { name: "Vault" });

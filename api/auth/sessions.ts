@@ -41,6 +41,20 @@ export async function signIn(c: Context, sql: Queries, config: Config, userId: n
   });
 }
 
+/**
+ * A live session: its user (alias `user`) active, the session (alias `session`) neither
+ * past its absolute end nor idle longer than `idleMinutes` (a number, or an SQL
+ * expression). Every place that asks whether a session still counts asks this: the
+ * requests (currentUser), the streams' watch, the notices sent to a session's devices.
+ */
+export const liveSessionSql = (
+  sql: Queries,
+  { session, user }: { session: string; user: string },
+  idleMinutes: number | postgres.Fragment,
+) =>
+  sql`${sql(user)}.is_active and ${sql(session)}.expires_at > now()
+    and ${sql(session)}.last_seen_at > now() - ${idleMinutes} * interval '1 minute'`;
+
 /** The signed-in user of this request, or null. Touches the idle clock. */
 export async function currentUser(
   c: Context,
@@ -49,14 +63,13 @@ export async function currentUser(
 ): Promise<SessionUser | null> {
   const tokenHash = sessionTokenHash(c, config);
   if (!tokenHash) return null;
-  const idle = config.sessionIdleMinutes * 60;
   // One statement: refresh last_seen_at only for a live session of an active user.
   const [user] = await sql<SessionUser[]>`
     with live as (
       update sessions s set last_seen_at = now()
       from users u
-      where s.token_hash = ${tokenHash} and u.id = s.user_id and u.is_active
-        and s.expires_at > now() and s.last_seen_at > now() - ${idle} * interval '1 second'
+      where s.token_hash = ${tokenHash} and u.id = s.user_id
+        and ${liveSessionSql(sql, { session: "s", user: "u" }, config.sessionIdleMinutes)}
       returning u.id, u.email, u.first_name, u.last_name, u.is_active
     )
     select live.*, ${isAdminSql(sql, sql`live.id`)} as is_admin from live`;

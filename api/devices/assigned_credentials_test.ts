@@ -2,13 +2,12 @@
 // lockdown of the room (and a group's override of it), a grant's schedule closed now,
 // a lock still awaiting approval. Each row is held to a real decision at the door.
 import { assertEquals } from "../testing/assert.ts";
-import { addUser, createdId, describeApp } from "../testing/test_app.ts";
+import { addUser, createdId, describeApp, signInAdmin } from "../testing/test_app.ts";
 import { deviceClient } from "../access/testing.ts";
 
 describeApp("assigned credentials, by the door's rules now", async (t, testApp) => {
   const { sql } = testApp;
-  await addUser(sql, { email: "admin@example.com", admin: true });
-  const admin = await testApp.login("admin@example.com");
+  const admin = await signInAdmin(testApp);
   const make = (path: string, body: unknown) => createdId(admin, path, body);
   const lab = await make("/api/rooms", { name: "Lab" });
   const never = await make("/api/schedules", { name: "Never", timeZone: "UTC", weekly: {} });

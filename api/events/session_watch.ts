@@ -17,7 +17,7 @@ import type { Env } from "../http/env.ts";
 import type { Queries } from "../db/connect.ts";
 import type { Logger } from "../http/logger.ts";
 import type { Rule } from "../auth/access.ts";
-import { isAdminSql, sessionTokenHash } from "../auth/sessions.ts";
+import { isAdminSql, liveSessionSql, sessionTokenHash } from "../auth/sessions.ts";
 import { type EventStream, OpenStreams } from "../http/event_stream.ts";
 
 /** A stream outlives its session by at most this, and one query. */
@@ -68,8 +68,7 @@ export class SessionWatch {
       const sessions = new Map(watched.map((item) => [item.tokenHash, item.idleMinutes]));
       const hashes = [...sessions.keys()];
       const idleMinutes = [...sessions.values()];
-      // auth/sessions.ts currentUser's rule (a live session of an active user), and for
-      // `admin` its admin rule.
+      // A live session of an active user, and for `admin` the admin rule.
       const admin = this.rule === "admin"
         ? this.sql`and ${isAdminSql(this.sql, this.sql`u.id`)}`
         : this.sql``;
@@ -78,8 +77,7 @@ export class SessionWatch {
         from unnest(${hashes}::text[], ${idleMinutes}::int[]) as w(token_hash, idle_minutes)
         join sessions s on s.token_hash = w.token_hash
         join users u on u.id = s.user_id
-        where u.is_active and s.expires_at > now()
-          and s.last_seen_at > now() - w.idle_minutes * interval '1 minute'
+        where ${liveSessionSql(this.sql, { session: "s", user: "u" }, this.sql`w.idle_minutes`)}
           ${admin}`;
       const passed = new Set(passing.map((row) => row.tokenHash));
       for (const { stream, tokenHash } of watched) {

@@ -3,7 +3,7 @@
 // e-mail to each admin whose emailAlarms does. All written in the transaction that
 // raises the alarm (alarms/raise.ts); the outbox sends them.
 import type { Queries } from "../db/connect.ts";
-import { isAdminSql } from "../auth/sessions.ts";
+import { isAdminSql, liveSessionSql } from "../auth/sessions.ts";
 import type { Alarm } from "../alarms/contract.ts";
 import { ALARM_TYPE_WORDS, SEVERITY_WORDS } from "../alarms/words.ts";
 import { compose } from "../mail/compose.ts";
@@ -29,8 +29,8 @@ export async function queueAlarmNotices(tx: Queries, alarm: RaisedAlarm, notices
       join users u on u.id = s.user_id
       join sessions se on se.token_hash = s.session_token_hash
       left join notification_settings n on n.user_id = u.id
-    where u.is_active and ${isAdminSql(tx, tx`u.id`)}
-      and se.expires_at > now() and se.last_seen_at > now() - ${notices.sessionIdleMinutes} * interval '1 minute'
+    where ${isAdminSql(tx, tx`u.id`)}
+      and ${liveSessionSql(tx, { session: "se", user: "u" }, notices.sessionIdleMinutes)}
       and coalesce(n.push_alarms, 'all') = any(${settings})`;
   const admins = await tx<{ email: string; emailAlarms: string }[]>`
     select u.email, coalesce(n.email_alarms, 'critical') as email_alarms

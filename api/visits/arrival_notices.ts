@@ -6,6 +6,7 @@
 // the transaction that stamps them told, so each host hears once. Woken by the
 // visit.arrived event's NOTIFY, and every POLL_MS.
 import type { Queries } from "../db/connect.ts";
+import { liveSessionSql } from "../auth/sessions.ts";
 import type { Listen } from "../db/notifications.ts";
 import type { Logger } from "../http/logger.ts";
 import { transaction } from "../http/transaction.ts";
@@ -58,8 +59,8 @@ async function tell(tx: Queries, arrival: Arrival, notices: Notices) {
     from push_subscriptions s
       join users u on u.id = s.user_id
       join sessions se on se.token_hash = s.session_token_hash
-    where s.user_id = ${arrival.hostId} and u.is_active
-      and se.expires_at > now() and se.last_seen_at > now() - ${notices.sessionIdleMinutes} * interval '1 minute'`;
+    where s.user_id = ${arrival.hostId}
+      and ${liveSessionSql(tx, { session: "se", user: "u" }, notices.sessionIdleMinutes)}`;
   // Deactivated users are sent nothing (spec 4 §4); an admin's guest for them still
   // gets in, and is stamped told all the same.
   if (!arrival.hostActive) return;
